@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+//===----------------------------------------------------------------------===//
+//
+// CollectionAdapters: data structures that feed list UIs directly, as
+// random-access collections, without converting to `Array`.
+//
+//===----------------------------------------------------------------------===//
+
+import PackageDescription
+
+/// Compiled into debug builds only: `_checkInvariants()` runs after every
+/// mutation in the test build and costs nothing in release.
+let internalChecks: [SwiftSetting] = [
+  .define("COLLECTION_ADAPTERS_INTERNAL_CHECKS", .when(configuration: .debug))
+]
+
+let package = Package(
+  name: "CollectionAdapters",
+  products: [
+    .library(name: "CollectionAdapters", targets: ["CollectionAdapters"]),
+    .executable(name: "adapters-demo", targets: ["adapters-demo"]),
+  ],
+  targets: [
+    .target(
+      name: "CollectionAdapters",
+      swiftSettings: internalChecks
+    ),
+    .executableTarget(
+      name: "adapters-demo",
+      dependencies: ["CollectionAdapters"]
+    ),
+    // Test kit shared by every test target; not a product.
+    .target(
+      name: "_TestSupport",
+      path: "Sources/_TestSupport"
+    ),
+    .testTarget(
+      name: "CollectionAdaptersTests",
+      dependencies: ["CollectionAdapters", "_TestSupport"],
+      swiftSettings: internalChecks
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

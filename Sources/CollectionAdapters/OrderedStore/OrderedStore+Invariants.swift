@@ -1,0 +1,44 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+extension OrderedStore {
+  #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
+    /// Traps if the storage is inconsistent: counts and ring bounds, the table
+    /// (every key found exactly at its slot, no stray entries), unique keys.
+    @usableFromInline @inline(never)
+    internal func _checkInvariants() {
+      guard let storage = _storage else { return }
+      precondition(storage._count >= 0 && storage._count <= storage._capacity, "Bad count")
+      precondition(
+        storage._head >= 0 && (storage._head < storage._capacity || storage._capacity == 0))
+      if storage._capacity <= _OrderedStoreStorage<Key, Value>._linearScanLimit {
+        precondition(storage._buckets == nil, "Small store has a table")
+        for i in 0..<storage._count {
+          precondition(storage._find(storage._keys[storage._slot(i)]).offset == i, "Duplicate key")
+        }
+        return
+      }
+      guard let buckets = storage._buckets else { preconditionFailure("Large store has no table") }
+      precondition(storage._capacity <= (storage._bucketMask + 1) / 4 * 3, "Table too small")
+      var entries = 0
+      for b in 0...storage._bucketMask where buckets[b] != 0 {
+        entries += 1
+        let slot = Int(buckets[b]) - 1
+        let offset = storage._offset(ofSlot: slot)
+        precondition(offset < storage._count, "Entry points past the end")
+      }
+      precondition(
+        entries == storage._count, "Table has \(entries) entries for \(storage._count) keys")
+      for i in 0..<storage._count {
+        let key = storage._keys[storage._slot(i)]
+        precondition(storage._find(key).offset == i, "Key at \(i) not found at its position")
+      }
+    }
+  #else
+    @inlinable @inline(__always)
+    internal func _checkInvariants() {}
+  #endif
+}

@@ -1,0 +1,401 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// The shared, copy-on-write storage of an `OrderedStore`.
+///
+/// Keys and values live in two parallel ring buffers of the same capacity, so
+/// both ends grow and shrink in O(1) and a middle insertion or removal moves
+/// only the shorter side. The hash index maps a key's hash to the *physical
+/// slot* of the key in the ring (stored as `slot + 1`, zero meaning empty), so
+/// that moving the ring's head renumbers nothing: only elements that really
+/// move have their bucket rewritten.
+///
+/// Stores whose capacity is at most `_linearScanLimit` have no hash index and
+/// find keys by a linear scan, which is faster at that size and saves memory.
+@usableFromInline
+internal final class _OrderedStoreStorage<Key: Hashable, Value> {
+  /// The largest capacity that is served by a linear scan instead of a table.
+  @usableFromInline static var _linearScanLimit: Int { 16 }
+
+  @usableFromInline var _keys: UnsafeMutablePointer<Key>
+  @usableFromInline var _values: UnsafeMutablePointer<Value>
+  @usableFromInline var _capacity: Int
+  @usableFromInline var _head: Int
+  @usableFromInline var _count: Int
+  /// `nil` while `_capacity <= _linearScanLimit`.
+  @usableFromInline var _buckets: UnsafeMutablePointer<UInt32>?
+  @usableFromInline var _bucketMask: Int
+
+  @usableFromInline
+  internal init(capacity: Int) {
+    precondition(capacity >= 0, "Capacity \(capacity) must not be negative")
+    precondition(
+      capacity < Int(UInt32.max),
+      "Capacity \(capacity) exceeds the store's limit of \(UInt32.max - 1)")
+    _keys = .allocate(capacity: capacity)
+    _values = .allocate(capacity: capacity)
+    _capacity = capacity
+    _head = 0
+    _count = 0
+    _buckets = nil
+    _bucketMask = 0
+    _allocateBuckets()
+  }
+
+  deinit {
+    _forEachSegment { start, length in
+      (_keys + start).deinitialize(count: length)
+      (_values + start).deinitialize(count: length)
+    }
+    _keys.deallocate()
+    _values.deallocate()
+    _buckets?.deallocate()
+  }
+}
+
+// MARK: - Ring arithmetic
+
+extension _OrderedStoreStorage {
+  /// The physical slot of the element at `offset`.
+  @inlinable @inline(__always)
+  internal func _slot(_ offset: Int) -> Int {
+    let s = _head &+ offset
+    return s >= _capacity ? s &- _capacity : s
+  }
+
+  /// The offset of the element in physical slot `slot`.
+  @inlinable @inline(__always)
+  internal func _offset(ofSlot slot: Int) -> Int {
+    slot >= _head ? slot &- _head : slot &+ _capacity &- _head
+  }
+
+  /// Calls `body` with the (start slot, length) of the one or two contiguous
+  /// runs of initialized slots, in order.
+  @inlinable
+  internal func _forEachSegment(_ body: (_ start: Int, _ length: Int) throws -> Void) rethrows {
+    let firstLength = Swift.min(_count, _capacity &- _head)
+    if firstLength > 0 { try body(_head, firstLength) }
+    if _count > firstLength { try body(0, _count &- firstLength) }
+  }
+}
+
+// MARK: - Hash index
+
+extension _OrderedStoreStorage {
+  @inlinable @inline(__always)
+  internal func _idealBucket(_ key: Key) -> Int {
+    key.hashValue & _bucketMask
+  }
+
+  /// Allocates an empty table sized for `_capacity`, or none for small stores.
+  @usableFromInline
+  internal func _allocateBuckets() {
+    _buckets?.deallocate()
+    _buckets = nil
+    _bucketMask = 0
+    guard _capacity > Self._linearScanLimit else { return }
+    // Keep the load factor at or below 3/4.
+    var bucketCount = 32
+    while bucketCount / 4 * 3 < _capacity { bucketCount &<<= 1 }
+    let buckets = UnsafeMutablePointer<UInt32>.allocate(capacity: bucketCount)
+    buckets.initialize(repeating: 0, count: bucketCount)
+    _buckets = buckets
+    _bucketMask = bucketCount &- 1
+  }
+
+  /// Refills the table from the elements; O(`count`).
+  @usableFromInline
+  internal func _rehash() {
+    guard let buckets = _buckets else { return }
+    buckets.initialize(repeating: 0, count: _bucketMask &+ 1)
+    for offset in 0..<_count {
+      let slot = _slot(offset)
+      var b = _idealBucket(_keys[slot])
+      while buckets[b] != 0 { b = (b &+ 1) & _bucketMask }
+      buckets[b] = UInt32(truncatingIfNeeded: slot &+ 1)
+    }
+  }
+
+  /// Finds `key`. Returns its offset, or `nil` and the bucket where it would
+  /// be inserted (`-1` for stores without a table).
+  @inlinable
+  internal func _find(_ key: Key) -> (offset: Int?, bucket: Int) {
+    guard let buckets = _buckets else {
+      var offset = 0
+      while offset < _count {
+        if _keys[_slot(offset)] == key { return (offset, -1) }
+        offset &+= 1
+      }
+      return (nil, -1)
+    }
+    var b = _idealBucket(key)
+    while true {
+      let entry = Int(truncatingIfNeeded: buckets[b])
+      if entry == 0 { return (nil, b) }
+      let slot = entry &- 1
+      if _keys[slot] == key { return (_offset(ofSlot: slot), b) }
+      b = (b &+ 1) & _bucketMask
+    }
+  }
+
+  /// The bucket that holds physical slot `slot`, whose key must be in the table.
+  @inlinable
+  internal func _bucket(ofSlot slot: Int) -> Int {
+    let buckets = _buckets.unsafelyUnwrapped
+    let target = UInt32(truncatingIfNeeded: slot &+ 1)
+    var b = _idealBucket(_keys[slot])
+    while buckets[b] != target { b = (b &+ 1) & _bucketMask }
+    return b
+  }
+
+  /// Records that the element in slot `old` now lives in slot `new`. Call it
+  /// after the key has been moved, so it is read at `new`.
+  @inlinable
+  internal func _retarget(from old: Int, to new: Int) {
+    guard let buckets = _buckets else { return }
+    let target = UInt32(truncatingIfNeeded: old &+ 1)
+    var b = _idealBucket(_keys[new])
+    while buckets[b] != target { b = (b &+ 1) & _bucketMask }
+    buckets[b] = UInt32(truncatingIfNeeded: new &+ 1)
+  }
+
+  /// Empties bucket `bucket`, shifting later entries of its cluster back so
+  /// that lookups need no tombstones.
+  @usableFromInline
+  internal func _deleteBucket(_ bucket: Int) {
+    let buckets = _buckets.unsafelyUnwrapped
+    var hole = bucket
+    var next = bucket
+    while true {
+      next = (next &+ 1) & _bucketMask
+      let entry = buckets[next]
+      if entry == 0 { break }
+      let ideal = _idealBucket(_keys[Int(entry) &- 1])
+      // Move the entry into the hole unless its ideal bucket lies in (hole, next].
+      if (next &- ideal) & _bucketMask >= (next &- hole) & _bucketMask {
+        buckets[hole] = entry
+        hole = next
+      }
+    }
+    buckets[hole] = 0
+  }
+}
+
+// MARK: - Capacity
+
+extension _OrderedStoreStorage {
+  /// A linearized copy with at least `minimumCapacity` slots.
+  @usableFromInline
+  internal func _copy(minimumCapacity: Int) -> _OrderedStoreStorage {
+    let result = _OrderedStoreStorage(capacity: Swift.max(minimumCapacity, _count))
+    var target = 0
+    _forEachSegment { start, length in
+      (result._keys + target).initialize(from: _keys + start, count: length)
+      (result._values + target).initialize(from: _values + start, count: length)
+      target &+= length
+    }
+    result._count = _count
+    result._rehash()
+    return result
+  }
+
+  /// Moves the elements into a new linear allocation of `newCapacity` slots
+  /// and rebuilds the table; O(`count`).
+  @usableFromInline
+  internal func _resize(to newCapacity: Int) {
+    precondition(newCapacity >= _count)
+    precondition(
+      newCapacity < Int(UInt32.max),
+      "Capacity \(newCapacity) exceeds the store's limit of \(UInt32.max - 1)")
+    let keys = UnsafeMutablePointer<Key>.allocate(capacity: newCapacity)
+    let values = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+    var target = 0
+    _forEachSegment { start, length in
+      (keys + target).moveInitialize(from: _keys + start, count: length)
+      (values + target).moveInitialize(from: _values + start, count: length)
+      target &+= length
+    }
+    _keys.deallocate()
+    _values.deallocate()
+    _keys = keys
+    _values = values
+    _capacity = newCapacity
+    _head = 0
+    _allocateBuckets()
+    _rehash()
+  }
+
+  /// Grows geometrically so that one more element fits.
+  @usableFromInline @inline(never)
+  internal func _grow() {
+    _resize(to: Swift.max(_capacity &* 2, 4))
+  }
+
+  /// Makes the elements occupy slots `0..<count` (so they can be viewed as
+  /// one buffer). The table is left for the caller to rebuild.
+  @usableFromInline
+  internal func _linearize() {
+    guard _head &+ _count > _capacity || _head != 0 else { return }
+    _resize(to: _capacity)
+  }
+}
+
+// MARK: - Insertion and removal
+
+extension _OrderedStoreStorage {
+  /// Appends a key known to be absent. `bucket` is from `_find` on this
+  /// storage, or `-1` to look it up.
+  @inlinable
+  internal func _appendNew(key: Key, value: Value, bucket: Int) {
+    var bucket = bucket
+    if _count == _capacity {
+      _grow()
+      bucket = -1
+    }
+    let slot = _slot(_count)
+    (_keys + slot).initialize(to: key)
+    (_values + slot).initialize(to: value)
+    _count &+= 1
+    _insertIntoTable(slot: slot, bucket: bucket)
+  }
+
+  @inlinable
+  internal func _insertIntoTable(slot: Int, bucket: Int) {
+    guard let buckets = _buckets else { return }
+    var b = bucket
+    if b < 0 {
+      b = _idealBucket(_keys[slot])
+      while buckets[b] != 0 { b = (b &+ 1) & _bucketMask }
+    }
+    buckets[b] = UInt32(truncatingIfNeeded: slot &+ 1)
+  }
+
+  /// Inserts a key known to be absent at `offset`, moving the shorter side.
+  @usableFromInline
+  internal func _insertNew(key: Key, value: Value, at offset: Int) {
+    if _count == _capacity { _grow() }
+    if offset < _count &- offset {
+      // Shift the front one slot towards lower slots.
+      let newHead = _head == 0 ? _capacity &- 1 : _head &- 1
+      for i in 0..<offset {
+        let source = _slot(i)
+        let target = i == 0 ? newHead : _slot(i &- 1)
+        (_keys + target).moveInitialize(from: _keys + source, count: 1)
+        (_values + target).moveInitialize(from: _values + source, count: 1)
+        _retarget(from: source, to: target)
+      }
+      _head = newHead
+    } else {
+      var i = _count
+      while i > offset {
+        let source = _slot(i &- 1)
+        let target = _slot(i)
+        (_keys + target).moveInitialize(from: _keys + source, count: 1)
+        (_values + target).moveInitialize(from: _values + source, count: 1)
+        _retarget(from: source, to: target)
+        i &-= 1
+      }
+    }
+    // With `_head` moved, `_slot(offset)` is the vacated slot.
+    let slot = _slot(offset)
+    (_keys + slot).initialize(to: key)
+    (_values + slot).initialize(to: value)
+    _count &+= 1
+    _insertIntoTable(slot: slot, bucket: -1)
+  }
+
+  /// Removes the elements in `offsets` from the table and deinitializes their
+  /// keys, and their values unless `valuesAlreadyMoved`; then closes the gap
+  /// by moving the shorter side.
+  @usableFromInline
+  internal func _removeSubrange(_ offsets: Range<Int>, valuesAlreadyMoved: Bool = false) {
+    guard !offsets.isEmpty else { return }
+    for offset in offsets {
+      let slot = _slot(offset)
+      if _buckets != nil { _deleteBucket(_bucket(ofSlot: slot)) }
+      (_keys + slot).deinitialize(count: 1)
+      if !valuesAlreadyMoved { (_values + slot).deinitialize(count: 1) }
+    }
+    let gap = offsets.count
+    let before = offsets.lowerBound
+    let after = _count &- offsets.upperBound
+    if before < after {
+      // Shift the front `gap` slots towards higher slots, nearest first.
+      var i = before
+      while i > 0 {
+        i &-= 1
+        let source = _slot(i)
+        let target = _slot(i &+ gap)
+        (_keys + target).moveInitialize(from: _keys + source, count: 1)
+        (_values + target).moveInitialize(from: _values + source, count: 1)
+        _retarget(from: source, to: target)
+      }
+      _head = _slot(gap)
+    } else {
+      for i in offsets.upperBound..<_count {
+        let source = _slot(i)
+        let target = _slot(i &- gap)
+        (_keys + target).moveInitialize(from: _keys + source, count: 1)
+        (_values + target).moveInitialize(from: _values + source, count: 1)
+        _retarget(from: source, to: target)
+      }
+    }
+    _count &-= gap
+    if _count == 0 { _head = 0 }
+  }
+
+  /// Removes and returns the element at `offset`.
+  @inlinable
+  internal func _remove(at offset: Int) -> (key: Key, value: Value) {
+    let slot = _slot(offset)
+    let key = _keys[slot]
+    let value = (_values + slot).move()
+    _removeSubrange(offset..<offset &+ 1, valuesAlreadyMoved: true)
+    return (key, value)
+  }
+
+  /// Removes every element, keeping the allocation.
+  @usableFromInline
+  internal func _removeAllKeepingCapacity() {
+    _forEachSegment { start, length in
+      (_keys + start).deinitialize(count: length)
+      (_values + start).deinitialize(count: length)
+    }
+    _count = 0
+    _head = 0
+    _buckets?.initialize(repeating: 0, count: _bucketMask &+ 1)
+  }
+
+  /// Exchanges the elements at two offsets and their table entries.
+  @usableFromInline
+  internal func _swapAt(_ i: Int, _ j: Int) {
+    guard i != j else { return }
+    let a = _slot(i)
+    let b = _slot(j)
+    if let buckets = _buckets {
+      let ba = _bucket(ofSlot: a)
+      let bb = _bucket(ofSlot: b)
+      buckets[ba] = UInt32(truncatingIfNeeded: b &+ 1)
+      buckets[bb] = UInt32(truncatingIfNeeded: a &+ 1)
+    }
+    swap(&_keys[a], &_keys[b])
+    swap(&_values[a], &_values[b])
+  }
+
+  /// Calls `body` with the elements linearized as two parallel buffers, then
+  /// rebuilds the table, even if `body` throws. `body` may permute but must
+  /// neither add nor remove keys.
+  @usableFromInline
+  internal func _withPermutableBuffers<R>(
+    _ body: (UnsafeMutableBufferPointer<Key>, UnsafeMutableBufferPointer<Value>) throws -> R
+  ) rethrows -> R {
+    _linearize()
+    defer { _rehash() }
+    return try body(
+      UnsafeMutableBufferPointer(start: _keys, count: _count),
+      UnsafeMutableBufferPointer(start: _values, count: _count))
+  }
+}

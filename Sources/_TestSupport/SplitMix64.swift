@@ -1,0 +1,80 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A small, fast, seeded generator (Steele, Lea and Flood's SplitMix64): the
+/// same seed gives the same sequence on every platform, so a failing random
+/// test is reproduced from its seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// Creates a generator whose sequence is fixed by `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The seeds every model-based test runs with. A parameterized test over
+/// these prints the failing seed as its argument; set `MODEL_TEST_SEED` to
+/// run one seed alone.
+public var modelTestSeeds: [UInt64] {
+  if let text = _environment("MODEL_TEST_SEED"), let seed = UInt64(text) { return [seed] }
+  return [1, 2, 3, 0xC0FFEE]
+}
+
+/// Runs a model-based test: `steps` operations, each chosen by `step` from a
+/// generator seeded with `seed`, with `verify` after every one. On the first
+/// failed verification it records the seed and the step and stops, so the
+/// failure is reproduced by running that seed alone.
+public func runModelTest<State>(
+  seed: UInt64,
+  steps: Int,
+  state: inout State,
+  step: (inout State, inout SplitMix64) -> String,
+  verify: (State) -> String?,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  var generator = SplitMix64(seed: seed)
+  var history: [String] = []
+  for index in 0..<steps {
+    let operation = step(&state, &generator)
+    history.append(operation)
+    if history.count > 8 { history.removeFirst() }
+    if let failure = verify(state) {
+      Issue.record(
+        Comment(
+          rawValue:
+            "Model test failed with seed \(seed) at step \(index) (\(operation)): \(failure). "
+            + "Last operations: \(history.joined(separator: "; ")). "
+            + "Reproduce with MODEL_TEST_SEED=\(seed)."),
+        sourceLocation: sourceLocation)
+      return
+    }
+  }
+}
+
+private func _environment(_ name: String) -> String? {
+  guard let value = getenv(name) else { return nil }
+  return String(cString: value)
+}
