@@ -91,15 +91,10 @@ extension OrderedStore {
     return result
   }
 
-  @inlinable @inline(never)
-  internal static func _outOfRange(_ position: Int, count: Int) -> Never {
-    preconditionFailure("Position \(position) out of range 0..<\(count)")
-  }
-
   @inlinable @inline(__always)
   internal func _checkPosition(_ position: Int) {
     let count = self.count
-    if position < 0 || position >= count { Self._outOfRange(position, count: count) }
+    if position < 0 || position >= count { _outOfRange(position, count: count) }
   }
 }
 

@@ -1,0 +1,258 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// A linked list the caller owns, presented in place as a random-access
+/// collection of its elements.
+///
+/// Nothing is copied: the adapter keeps a sparse index of checkpoints (one
+/// node reference every `checkpointInterval` positions, built as positions
+/// are reached) and the nodes of the block last read. So:
+///
+/// - Index arithmetic (`index(_:offsetBy:)`, `distance`) is O(1) and never
+///   walks nodes; `Index` is `Int` and `Indices` is `Range<Int>`.
+/// - Reading consecutive positions, forwards or backwards, the way a list UI
+///   reads its visible rows, costs O(1) amortized calls to `next`.
+/// - Any other read costs at most `checkpointInterval` calls to `next` once
+///   the checkpoint before it exists. **This departs from the O(1)
+///   subscript that `Collection` expects**, by a bounded constant.
+/// - Iteration with `for`-`in` walks the nodes directly: one `next` call per
+///   element and no index bookkeeping.
+/// - Memory beyond the list: O(`count / checkpointInterval` +
+///   `checkpointInterval`) references. No array of nodes or elements is built.
+///
+/// ```swift
+/// let messages = LinkedListCollection(head: thread.first, next: \.reply, element: \.text)
+/// ForEach(messages.indices, id: \.self) { i in Text(messages[i]) }
+/// ```
+///
+/// When you change the list, call `invalidate(from:)` with the first position
+/// that changed; the index before it stays valid. A list whose head changed
+/// is a new collection.
+///
+/// Copies share the index. Reads from several threads at once are safe: the
+/// index is guarded by a lock, and `next` is called with it held, so `next`
+/// and `element` must not read this collection and must be safe to call from
+/// any thread (pure functions of the node, as key paths are).
+public struct LinkedListCollection<Node, Element> {
+  @usableFromInline internal let _head: Node?
+  @usableFromInline internal let _next: (Node) -> Node?
+  @usableFromInline internal let _element: (Node) -> Element
+  @usableFromInline internal var _index: _LinkedListIndex<Node>
+
+  /// The default spacing of checkpoints: a random read costs at most 32
+  /// calls to `next`, and the index holds one reference per 32 nodes.
+  public static var defaultCheckpointInterval: Int { 32 }
+
+  /// Adapts the list that starts at `head`.
+  ///
+  /// - Parameters:
+  ///   - head: The first node, or `nil` for an empty list.
+  ///   - count: The number of nodes, if known. Otherwise it is found by one
+  ///     walk, once, on first use, and cached. A list that turns out shorter
+  ///     traps when the missing position is read; one that turns out longer
+  ///     (or cyclic) traps when its last position is first read.
+  ///   - checkpointInterval: Positions between checkpoints; at least 1.
+  ///   - maximumLength: A bound on the walk that counts the nodes; a list
+  ///     that does not end within it traps instead of looping forever.
+  ///   - next: Returns a node's successor, or `nil` at the end.
+  ///   - element: Returns a node's element.
+  /// - Complexity: O(1); nothing is walked until it is needed.
+  @inlinable
+  public init(
+    head: Node?,
+    count: Int? = nil,
+    checkpointInterval: Int = defaultCheckpointInterval,
+    maximumLength: Int = .max,
+    next: @escaping (Node) -> Node?,
+    element: @escaping (Node) -> Element
+  ) {
+    precondition(
+      checkpointInterval >= 1, "Checkpoint interval \(checkpointInterval) must be positive")
+    if let count { precondition(count >= 0, "Count \(count) must not be negative") }
+    precondition(maximumLength >= 1, "Maximum length \(maximumLength) must be positive")
+    self._head = head
+    self._next = next
+    self._element = element
+    self._index = _LinkedListIndex(
+      head: head, count: count, interval: checkpointInterval, maximumLength: maximumLength)
+  }
+
+  /// Adapts the list that starts at `head`, whose elements are its nodes.
+  ///
+  /// - Parameters:
+  ///   - head: The first node, or `nil` for an empty list.
+  ///   - count: The number of nodes, if known.
+  ///   - checkpointInterval: Positions between checkpoints; at least 1.
+  ///   - maximumLength: A bound on the walk that counts the nodes.
+  ///   - next: Returns a node's successor, or `nil` at the end.
+  /// - Complexity: O(1).
+  @inlinable
+  public init(
+    head: Node?,
+    count: Int? = nil,
+    checkpointInterval: Int = defaultCheckpointInterval,
+    maximumLength: Int = .max,
+    next: @escaping (Node) -> Node?
+  ) where Element == Node {
+    self.init(
+      head: head, count: count, checkpointInterval: checkpointInterval,
+      maximumLength: maximumLength, next: next, element: { $0 })
+  }
+
+  /// The spacing of checkpoints.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var checkpointInterval: Int { _index.interval }
+
+  /// Tells the collection that the list changed at or after `offset`.
+  ///
+  /// Checkpoints and cached nodes before `offset` stay valid; the rest is
+  /// forgotten, and the count is found again by a walk from the last
+  /// checkpoint before `offset` when it is next needed.
+  ///
+  /// - Parameters:
+  ///   - offset: The first position whose node, or whose predecessor's
+  ///     `next`, may have changed. Must not be negative.
+  ///   - count: The new number of nodes, if known.
+  /// - Complexity: O(`count / checkpointInterval`) at worst.
+  @inlinable
+  public mutating func invalidate(from offset: Int, count: Int? = nil) {
+    precondition(offset >= 0, "Invalidation offset \(offset) must not be negative")
+    if let count { precondition(count >= 0, "Count \(count) must not be negative") }
+    if isKnownUniquelyReferenced(&_index) {
+      _index.lock.withLock { _index.truncate(before: offset, count: count) }
+    } else {
+      // Other copies keep the index they had.
+      let index = _index
+      _index = index.lock.withLock { index.prefix(before: offset, count: count) }
+    }
+  }
+}
+
+extension LinkedListCollection: Sequence {
+  /// An iterator that walks the nodes directly.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline internal var _node: Node?
+    @usableFromInline internal var _remaining: Int
+    @usableFromInline internal let _next: (Node) -> Node?
+    @usableFromInline internal let _element: (Node) -> Element
+
+    @inlinable
+    internal init(
+      node: Node?, remaining: Int, next: @escaping (Node) -> Node?,
+      element: @escaping (Node) -> Element
+    ) {
+      _node = node
+      _remaining = remaining
+      _next = next
+      _element = element
+    }
+
+    /// The next element, or `nil` after the last.
+    ///
+    /// - Complexity: O(1): one call to `next`.
+    @inlinable
+    public mutating func next() -> Element? {
+      guard _remaining > 0, let node = _node else { return nil }
+      _remaining -= 1
+      _node = _remaining > 0 ? _next(node) : nil
+      return _element(node)
+    }
+  }
+
+  /// Returns an iterator that walks the nodes from the head.
+  ///
+  /// It stops after `count` elements when the count is already known (so a
+  /// list longer than its given count is not walked past it), and at the
+  /// end of the list otherwise.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func makeIterator() -> Iterator {
+    let known = _index.lock.withLock { _index.count }
+    return Iterator(node: _head, remaining: known ?? .max, next: _next, element: _element)
+  }
+}
+
+extension LinkedListCollection: RandomAccessCollection {
+  /// A position: an offset in `0..<count`.
+  public typealias Index = Int
+  /// The positions, as a range that holds no reference to the collection.
+  public typealias Indices = Range<Int>
+
+  /// Always 0.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var startIndex: Int { 0 }
+
+  /// The number of nodes.
+  ///
+  /// - Complexity: O(1) once the count is known; the first use walks the
+  ///   list once if no count was given.
+  @inlinable
+  public var endIndex: Int { count }
+
+  /// The number of nodes.
+  ///
+  /// - Complexity: O(1) once the count is known; the first use walks the
+  ///   list once if no count was given.
+  @inlinable
+  public var count: Int {
+    _index.lock.withLock { _index.resolveCount(next: _next) }
+  }
+
+  /// The positions, `0..<count`.
+  ///
+  /// - Complexity: As `count`.
+  @inlinable
+  public var indices: Range<Int> { 0..<count }
+
+  /// The element at `position`.
+  ///
+  /// - Parameter position: An offset in `0..<count`; traps otherwise.
+  /// - Complexity: O(1) amortized when positions are read consecutively,
+  ///   forwards or backwards; otherwise at most `checkpointInterval` calls
+  ///   to `next` once the checkpoint before `position` exists.
+  @inlinable
+  public subscript(position: Int) -> Element {
+    let node = _index.lock.withLock {
+      let count = _index.resolveCount(next: _next)
+      if position < 0 || position >= count { _outOfRange(position, count: count) }
+      return _index.node(at: position, next: _next)
+    }
+    return _element(node)
+  }
+
+  /// The position after `i`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(after i: Int) -> Int { i + 1 }
+
+  /// The position before `i`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(before i: Int) -> Int { i - 1 }
+
+  /// The position `distance` away from `i`.
+  ///
+  /// - Complexity: O(1); walks no nodes.
+  @inlinable
+  public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
+
+  /// The number of positions from `start` to `end`.
+  ///
+  /// - Complexity: O(1); walks no nodes.
+  @inlinable
+  public func distance(from start: Int, to end: Int) -> Int { end - start }
+}
+
+// Sharing across threads is safe when the parts are: the index is guarded by
+// a lock, and the closures must be thread-safe as documented on the type.
+extension LinkedListCollection: @unchecked Sendable where Node: Sendable, Element: Sendable {}

@@ -1,0 +1,159 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// The position index of a `LinkedListCollection`, shared by its copies.
+///
+/// - `checkpoints[k]` is the node at position `k * interval`, built lazily as
+///   walks pass it. Memory: one reference per `interval` nodes.
+/// - The *run* holds the nodes of one block, from its checkpoint up to the
+///   furthest position read in it, so that reads moving forwards or backwards
+///   through a window are O(1) each. Memory: at most `interval` references.
+///
+/// Every member must be used with `lock` held, through `withLock`.
+@usableFromInline
+internal final class _LinkedListIndex<Node>: @unchecked Sendable {
+  @usableFromInline let lock = _Lock()
+  @usableFromInline let interval: Int
+  @usableFromInline let maximumLength: Int
+  @usableFromInline var checkpoints: [Node]
+  /// The exact count, once known (given by the caller or found by a walk).
+  @usableFromInline var count: Int?
+  /// Whether the count was given by the caller, so it must be verified.
+  @usableFromInline var countIsGiven: Bool
+  /// Whether the node at `count - 1` was found to be the last one.
+  @usableFromInline var endVerified = false
+  @usableFromInline var runStart = 0
+  @usableFromInline var run: [Node] = []
+
+  @usableFromInline
+  init(head: Node?, count: Int?, interval: Int, maximumLength: Int) {
+    self.interval = interval
+    self.maximumLength = maximumLength
+    self.checkpoints = head.map { [$0] } ?? []
+    self.count = head == nil ? 0 : count
+    self.countIsGiven = head != nil && count != nil
+  }
+
+  /// A copy whose knowledge stops before `offset` (see `invalidate(from:)`).
+  @usableFromInline
+  func prefix(before offset: Int, count newCount: Int?) -> _LinkedListIndex {
+    let result = _LinkedListIndex(
+      head: checkpoints.first, count: newCount, interval: interval, maximumLength: maximumLength)
+    result.checkpoints = Array(checkpoints.prefix(Swift.max(1, (offset + interval - 1) / interval)))
+    if runStart < offset {
+      result.runStart = runStart
+      result.run = Array(run.prefix(offset - runStart))
+    }
+    return result
+  }
+
+  /// Forgets everything at or after `offset`, in place.
+  @usableFromInline
+  func truncate(before offset: Int, count newCount: Int?) {
+    let keep = Swift.max(1, (offset + interval - 1) / interval)
+    if checkpoints.count > keep { checkpoints.removeLast(checkpoints.count - keep) }
+    if runStart >= offset {
+      run.removeAll(keepingCapacity: true)
+    } else if runStart + run.count > offset {
+      run.removeLast(runStart + run.count - offset)
+    }
+    count = checkpoints.isEmpty ? 0 : newCount
+    countIsGiven = newCount != nil && !checkpoints.isEmpty
+    endVerified = false
+  }
+
+  @inline(never)
+  @usableFromInline
+  func listEnded(at length: Int) -> Never {
+    if let count {
+      preconditionFailure(
+        "LinkedListCollection: the list ended after \(length) nodes, but its count is \(count)")
+    }
+    preconditionFailure("LinkedListCollection: the list ended after \(length) nodes")
+  }
+
+  /// The number of nodes: the given count, or one walk from the last
+  /// checkpoint to the end, which also builds every checkpoint.
+  @inlinable
+  func resolveCount(next: (Node) -> Node?) -> Int {
+    if let count { return count }
+    var position = (checkpoints.count - 1) * interval
+    var node = checkpoints[checkpoints.count - 1]
+    while let successor = next(node) {
+      position += 1
+      guard position < maximumLength else {
+        preconditionFailure(
+          "LinkedListCollection: the list did not end within maximumLength \(maximumLength) "
+            + "nodes; is it cyclic?")
+      }
+      if position % interval == 0 { checkpoints.append(successor) }
+      node = successor
+    }
+    count = position + 1
+    endVerified = true
+    return position + 1
+  }
+
+  /// The node at `position`, which the caller has checked is below the count.
+  ///
+  /// - Complexity: O(1) inside the run; otherwise at most `interval` calls to
+  ///   `next` once the checkpoint of `position`'s block exists, plus the
+  ///   walk that builds the missing checkpoints before it.
+  @inlinable
+  func node(at position: Int, next: (Node) -> Node?) -> Node {
+    let blockStart = position - position % interval
+    if runStart == blockStart, position - blockStart < run.count {
+      return run[position - blockStart]
+    }
+    if runStart != blockStart || run.isEmpty {
+      let block = blockStart / interval
+      if checkpoints.count <= block { buildCheckpoints(through: block, next: next) }
+      run.removeAll(keepingCapacity: true)
+      run.append(checkpoints[block])
+      runStart = blockStart
+    }
+    while runStart + run.count <= position {
+      guard let successor = next(run[run.count - 1]) else { listEnded(at: runStart + run.count) }
+      run.append(successor)
+    }
+    if countIsGiven, !endVerified, let count, position == count - 1 {
+      verifyEnd(last: run[run.count - 1], next: next)
+    }
+    return run[position - blockStart]
+  }
+
+  /// Walks from the furthest known node to the checkpoint of `block`.
+  @usableFromInline
+  func buildCheckpoints(through block: Int, next: (Node) -> Node?) {
+    while checkpoints.count <= block {
+      let lastBlock = checkpoints.count - 1
+      var position = lastBlock * interval
+      var node = checkpoints[lastBlock]
+      // Continue from the run when it is further along in the same block.
+      if runStart == position, run.count > 1 {
+        position += run.count - 1
+        node = run[run.count - 1]
+      }
+      while position < (lastBlock + 1) * interval {
+        guard let successor = next(node) else { listEnded(at: position + 1) }
+        node = successor
+        position += 1
+      }
+      checkpoints.append(node)
+    }
+  }
+
+  /// Traps if the node at the given count's last position has a successor.
+  @usableFromInline
+  func verifyEnd(last: Node, next: (Node) -> Node?) {
+    if next(last) != nil {
+      preconditionFailure(
+        "LinkedListCollection: the list has more nodes than its given count \(count ?? 0); "
+          + "is it cyclic?")
+    }
+    endVerified = true
+  }
+}

@@ -1,0 +1,89 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Testing
+import _TestSupport
+
+private struct ListModel {
+  var sentinel = ListNode(-1)  // the head stays fixed: a changed head is a new collection
+  var reference: [Int] = [-1]
+  var list: LinkedListCollection<ListNode, Int>
+  var nextValue = 0
+
+  init(interval: Int) {
+    list = LinkedListCollection(
+      head: sentinel, checkpointInterval: interval, next: \.next, element: \.value)
+  }
+
+  func node(at position: Int) -> ListNode {
+    var node = sentinel
+    for _ in 0..<position { node = node.next! }
+    return node
+  }
+}
+
+private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
+  let count = m.reference.count
+  switch Int.random(in: 0..<10, using: &g) {
+  case 0..<4:
+    // Insert after a node: the list changes from the new node's position.
+    let at = Int.random(in: 1...count, using: &g)
+    let previous = m.node(at: at - 1)
+    previous.next = ListNode(m.nextValue, next: previous.next)
+    m.reference.insert(m.nextValue, at: at)
+    m.nextValue += 1
+    let known = Bool.random(using: &g) ? m.reference.count : nil
+    m.list.invalidate(from: at, count: known)
+    return "insert at \(at)"
+  case 4..<8 where count > 1:
+    let at = Int.random(in: 1..<count, using: &g)
+    let previous = m.node(at: at - 1)
+    previous.next = previous.next?.next
+    m.reference.remove(at: at)
+    m.list.invalidate(from: at)
+    return "remove at \(at)"
+  case 8 where count > 1:
+    let at = Int.random(in: 1..<count, using: &g)
+    m.node(at: at).value = m.nextValue
+    m.reference[at] = m.nextValue
+    m.nextValue += 1
+    // Elements are read through the node, so a changed value needs no invalidation.
+    return "change value at \(at)"
+  default:
+    // Read in an order a list UI would: a window backwards, or random positions.
+    let start = Int.random(in: 0..<count, using: &g)
+    let end = min(count, start + 20)
+    for i in (start..<end).reversed() { _ = m.list[i] }
+    return "read \(start)..<\(end) backwards"
+  }
+}
+
+private func verify(_ m: ListModel, _ g: inout SplitMix64) -> String? {
+  if m.list.count != m.reference.count { return "count \(m.list.count) != \(m.reference.count)" }
+  // Random order first, so the index is exercised from every state.
+  for _ in 0..<5 {
+    let i = Int.random(in: 0..<m.reference.count, using: &g)
+    if m.list[i] != m.reference[i] { return "position \(i): \(m.list[i]) != \(m.reference[i])" }
+  }
+  for (i, value) in m.reference.enumerated() where m.list[i] != value {
+    return "position \(i): \(m.list[i]) != \(value)"
+  }
+  if !m.list.elementsEqual(m.reference) { return "iteration differs" }
+  return nil
+}
+
+@Suite("LinkedListCollection model")
+struct LinkedListCollectionModelTests {
+  @Test("Random inserts and removals with invalidate(from:)", arguments: modelTestSeeds)
+  func randomMutations(seed: UInt64) {
+    var model = ListModel(interval: Int(seed % 7) + 2)
+    var verifier = SplitMix64(seed: seed &+ 1)
+    runModelTest(
+      seed: seed, steps: 6_000, state: &model, step: step,
+      verify: { verify($0, &verifier) })
+  }
+}

@@ -1,0 +1,174 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Testing
+import _TestSupport
+
+/// A mutable singly linked list node, as apps keep them.
+final class ListNode {
+  var value: Int
+  var next: ListNode?
+  init(_ value: Int, next: ListNode? = nil) {
+    self.value = value
+    self.next = next
+  }
+
+  static func list(_ values: some BidirectionalCollection<Int>) -> ListNode? {
+    var head: ListNode?
+    for value in values.reversed() { head = ListNode(value, next: head) }
+    return head
+  }
+}
+
+/// A persistent list.
+indirect enum IntList {
+  case end
+  case cons(Int, IntList)
+
+  static func list(_ values: some BidirectionalCollection<Int>) -> IntList {
+    values.reversed().reduce(IntList.end) { .cons($1, $0) }
+  }
+
+  /// The list itself when it has a first element: the node type of the adapter.
+  var nonEmpty: IntList? {
+    if case .cons = self { return self }
+    return nil
+  }
+  var rest: IntList? {
+    if case .cons(_, let rest) = self { return rest.nonEmpty }
+    return nil
+  }
+  var first: Int {
+    guard case .cons(let value, _) = self else { preconditionFailure("empty list has no first") }
+    return value
+  }
+}
+
+/// Counts calls to `next`.
+final class CallCounter {
+  var calls = 0
+}
+
+@Suite("LinkedListCollection")
+struct LinkedListCollectionTests {
+  @Test("Conformance over a class-node list", arguments: 0...40)
+  func classNodeConformance(count: Int) {
+    let values = (0..<count).map { $0 * 3 }
+    let head = ListNode.list(values)
+    for interval in [1, 4, 32] {
+      let list = LinkedListCollection(
+        head: head, checkpointInterval: interval, next: \.next, element: \.value)
+      checkRandomAccessCollection(list, expectedContents: values, "interval \(interval)")
+      let counted = LinkedListCollection(
+        head: head, count: count, checkpointInterval: interval, next: \.next, element: \.value)
+      checkRandomAccessCollection(counted, expectedContents: values, "given count, \(interval)")
+    }
+  }
+
+  @Test("Conformance over an indirect enum list", arguments: 0...40)
+  func enumConformance(count: Int) {
+    let values = Array(0..<count)
+    let list = LinkedListCollection(
+      head: IntList.list(values).nonEmpty, checkpointInterval: 5, next: \.rest,
+      element: \.first)
+    checkRandomAccessCollection(list, expectedContents: values)
+  }
+
+  @Test func nodesAsElements() {
+    let head = ListNode.list([4, 5, 6])
+    let nodes = LinkedListCollection(head: head, next: \.next)
+    #expect(nodes.map(\.value) == [4, 5, 6])
+    #expect(nodes[1] === head?.next)
+  }
+
+  func countedList(
+    _ n: Int, interval: Int = 32, count: Int? = nil
+  ) -> (
+    LinkedListCollection<ListNode, Int>, CallCounter
+  ) {
+    let counter = CallCounter()
+    let list = LinkedListCollection(
+      head: ListNode.list(0..<n), count: count, checkpointInterval: interval,
+      next: {
+        counter.calls += 1; return $0.next
+      }, element: \.value)
+    return (list, counter)
+  }
+
+  @Test("Iterating all positions by index costs at most 2n calls to next")
+  func indexIterationCost() {
+    let n = 20_000
+    for given in [nil, n] {
+      let (list, counter) = countedList(n, count: given)
+      var sum = 0
+      for i in list.indices { sum &+= list[i] }
+      #expect(sum == n * (n - 1) / 2)
+      #expect(counter.calls <= 2 * n, "\(counter.calls) calls, count given: \(given != nil)")
+    }
+  }
+
+  @Test("A for-in loop costs one call to next per element")
+  func iterationCost() {
+    let (list, counter) = countedList(1_000, count: 1_000)
+    #expect(list.reduce(0, +) == 499_500)
+    #expect(counter.calls <= 1_000)
+  }
+
+  @Test("A 50-row window after the index is built costs at most 50 + interval calls")
+  func windowCost() {
+    let n = 20_000
+    let interval = 32
+    let (list, counter) = countedList(n, interval: interval)
+    _ = list.count  // builds the index
+    var generator = SplitMix64(seed: 7)
+    for _ in 0..<200 {
+      let start = Int.random(in: 0...(n - 50), using: &generator)
+      counter.calls = 0
+      let forwards = (start..<start + 50).map { list[$0] }
+      #expect(forwards == Array(start..<start + 50))
+      #expect(counter.calls <= 50 + interval, "forwards at \(start): \(counter.calls)")
+      let other = Int.random(in: 0...(n - 50), using: &generator)
+      counter.calls = 0
+      let backwards = (other..<other + 50).reversed().map { list[$0] }
+      #expect(backwards == Array((other..<other + 50).reversed()))
+      #expect(counter.calls <= 50 + interval, "backwards at \(other): \(counter.calls)")
+    }
+  }
+
+  @Test("Random access after warm-up costs at most checkpointInterval calls")
+  func randomAccessCost() {
+    let n = 10_000
+    let interval = 16
+    let (list, counter) = countedList(n, interval: interval, count: n)
+    _ = list[n - 1]  // warms the index
+    var generator = SplitMix64(seed: 3)
+    for _ in 0..<1_000 {
+      let i = Int.random(in: 0..<n, using: &generator)
+      counter.calls = 0
+      #expect(list[i] == i)
+      #expect(counter.calls <= interval)
+    }
+  }
+
+  @Test("Index arithmetic never walks nodes")
+  func indexArithmeticWalksNothing() {
+    let (list, counter) = countedList(5_000, count: 5_000)
+    #expect(list.index(0, offsetBy: 4_000) == 4_000)
+    #expect(list.distance(from: 10, to: 4_990) == 4_980)
+    #expect(list.index(0, offsetBy: 6_000, limitedBy: list.endIndex) == nil)
+    #expect(counter.calls == 0)
+  }
+
+  @Test func copiesShareTheIndex() {
+    let (list, counter) = countedList(1_000, interval: 10)
+    _ = list.count
+    let walked = counter.calls
+    let copy = list
+    #expect(copy[999] == 999)
+    #expect(counter.calls - walked <= 10)
+  }
+}

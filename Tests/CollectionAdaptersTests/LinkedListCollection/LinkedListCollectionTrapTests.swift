@@ -1,0 +1,67 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Testing
+import _TestSupport
+
+@Suite("LinkedListCollection traps")
+struct LinkedListCollectionTrapTests {
+  @Test func positionOutOfRange() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let list = LinkedListCollection(head: ListNode.list([1, 2]), next: \.next, element: \.value)
+      _ = list[2]
+    }
+    #expect(standardErrorText(of: result).contains("Position 2 out of range 0..<2"))
+  }
+
+  @Test func listShorterThanItsCount() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let list = LinkedListCollection(
+        head: ListNode.list([1, 2, 3]), count: 10, next: \.next, element: \.value)
+      _ = list[7]
+    }
+    #expect(
+      standardErrorText(of: result).contains("the list ended after 3 nodes, but its count is 10"))
+  }
+
+  @Test func cyclicListWithAGivenCount() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let head = ListNode.list([1, 2, 3])!
+      head.next!.next!.next = head
+      let list = LinkedListCollection(head: head, count: 5, next: \.next, element: \.value)
+      _ = list[4]
+    }
+    #expect(standardErrorText(of: result).contains("more nodes than its given count 5"))
+  }
+
+  @Test func cyclicListWithoutACount() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let head = ListNode.list([1, 2, 3])!
+      head.next!.next!.next = head
+      let list = LinkedListCollection(
+        head: head, maximumLength: 1_000, next: \.next, element: \.value)
+      _ = list.count
+    }
+    #expect(standardErrorText(of: result).contains("did not end within maximumLength 1000"))
+  }
+
+  @Test func nonPositiveCheckpointInterval() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LinkedListCollection(
+        head: ListNode.list([1]), checkpointInterval: 0, next: \.next, element: \.value)
+    }
+    #expect(standardErrorText(of: result).contains("Checkpoint interval 0 must be positive"))
+  }
+
+  @Test func negativeInvalidationOffset() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var list = LinkedListCollection(head: ListNode.list([1]), next: \.next, element: \.value)
+      list.invalidate(from: -3)
+    }
+    #expect(standardErrorText(of: result).contains("Invalidation offset -3 must not be negative"))
+  }
+}
