@@ -56,9 +56,12 @@ public func runModelTest<State>(
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var generator = SplitMix64(seed: seed)
+  // MODEL_TRACE=1 prints every operation to standard error as it runs.
+  let trace = _environment("MODEL_TRACE") != nil
   var history: [String] = []
   for index in 0..<steps {
     let operation = step(&state, &generator)
+    if trace { _ = write(2, operation + "\n", operation.utf8.count + 1) }
     history.append(operation)
     if history.count > 8 { history.removeFirst() }
     if let failure = verify(state) {

@@ -1,0 +1,331 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+// Identifiers come from UI events, so an unknown one is reported, never
+// trapped on. A node is known when it is a root or its parent has been
+// expanded (and not forgotten by `collapseAll()` or a reload).
+
+extension OutlineCollection {
+  /// Whether the node with `id` is expanded.
+  ///
+  /// - Complexity: Expected O(1).
+  @inlinable
+  public func isExpanded(_ id: ID) -> Bool {
+    guard let record = _recordForID[id] else { return false }
+    return _records[Int(record)].isExpanded
+  }
+
+  /// Expands the node with `id`, so its children become rows.
+  ///
+  /// - Parameter id: A known node's identifier.
+  /// - Returns: The rows inserted, `.none`, or `.unknownID`.
+  /// - Complexity: O(depth × log fan-out), plus O(*k*) to index the *k*
+  ///   children of a node expanded for the first time. The first call for a
+  ///   node that was never expanded also builds an index of the known nodes'
+  ///   identifiers, once: O(known nodes).
+  @inlinable
+  @discardableResult
+  public mutating func expand(_ id: ID) -> OutlineChange {
+    guard let (parent, index) = _location(of: id) else { return .unknownID }
+    defer { _checkInvariants() }
+    return _expand(parent: parent, index: index)
+  }
+
+  /// Expands the node with `id` and, with `recursively`, every node below
+  /// it.
+  ///
+  /// - Parameters:
+  ///   - id: A known node's identifier.
+  ///   - recursively: Whether to expand the whole subtree.
+  /// - Returns: The rows inserted (or replaced, if the node was already
+  ///   expanded), `.none`, or `.unknownID`.
+  /// - Complexity: As `expand(_:)`, plus O(*s*) for the *s* nodes of the
+  ///   subtree when `recursively`, which calls `children` on each.
+  @inlinable
+  @discardableResult
+  public mutating func expand(_ id: ID, recursively: Bool) -> OutlineChange {
+    guard recursively else { return expand(id) }
+    guard let (parent, index) = _location(of: id) else { return .unknownID }
+    defer { _checkInvariants() }
+    var record = _childRecord(parent, index)
+    if record < 0 {
+      guard let children = _children(_node(record: parent, index: index)) else { return .none }
+      record = _makeRecord(
+        children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
+    }
+    let wasExpanded = _records[Int(record)].isExpanded
+    let oldTotal = wasExpanded ? _total(of: record) : 0
+    _expandSubtree(record)
+    _records[Int(record)].isExpanded = true
+    let newTotal = _total(of: record)
+    _propagate(from: record, delta: newTotal - oldTotal)
+    guard let position = _rowPosition(record: parent, index: index) else { return .none }
+    let first = position + 1
+    if wasExpanded {
+      return .replaced(removed: first..<first + oldTotal, inserted: first..<first + newTotal)
+    }
+    return .inserted(first..<first + newTotal)
+  }
+
+  /// Collapses the node with `id`, so its children stop being rows. The
+  /// expanded state below it is kept for when it is expanded again.
+  ///
+  /// - Parameter id: A known node's identifier.
+  /// - Returns: The rows removed, `.none`, or `.unknownID`.
+  /// - Complexity: O(depth × log fan-out).
+  @inlinable
+  @discardableResult
+  public mutating func collapse(_ id: ID) -> OutlineChange {
+    guard let record = _recordForID[id] else {
+      return _location(of: id) == nil ? .unknownID : .none
+    }
+    let r = _records[Int(record)]
+    guard r.isExpanded else { return .none }
+    defer { _checkInvariants() }
+    let total = _total(of: record)
+    let position = _rowPosition(record: r.parent, index: Int(r.indexInParent))
+    _propagate(from: record, delta: -total)
+    _records[Int(record)].isExpanded = false
+    guard let position else { return .none }
+    return .removed(position + 1..<position + 1 + total)
+  }
+
+  /// Expands the node with `id` if it is collapsed, and collapses it if it
+  /// is expanded.
+  ///
+  /// - Parameter id: A known node's identifier.
+  /// - Returns: The rows inserted or removed, `.none`, or `.unknownID`.
+  /// - Complexity: As `expand(_:)` or `collapse(_:)`.
+  @inlinable
+  @discardableResult
+  public mutating func toggle(_ id: ID) -> OutlineChange {
+    isExpanded(id) ? collapse(id) : expand(id)
+  }
+
+  /// Expands every node of the tree.
+  ///
+  /// - Returns: The replacement of all rows.
+  /// - Complexity: O(*n*) for the *n* nodes of the tree; calls `children` on
+  ///   each node not yet indexed.
+  @inlinable
+  @discardableResult
+  public mutating func expandAll() -> OutlineChange {
+    let oldCount = count
+    _expandSubtree(0)
+    _checkInvariants()
+    return .replaced(removed: 0..<oldCount, inserted: 0..<count)
+  }
+
+  /// Collapses every node and forgets all expanded state: only the roots
+  /// are rows, and the memory of the index is released.
+  ///
+  /// - Returns: The replacement of all rows.
+  /// - Complexity: O(number of roots).
+  @inlinable
+  @discardableResult
+  public mutating func collapseAll() -> OutlineChange {
+    let oldCount = count
+    self = OutlineCollection(roots: _records[0].children, id: _id, children: _children)
+    return .replaced(removed: 0..<oldCount, inserted: 0..<count)
+  }
+
+  /// Expands the ancestors of the node at the end of `path`, so that it is a
+  /// row, and returns its row position.
+  ///
+  /// - Parameter path: The identifiers from a root down to the node.
+  /// - Returns: The node's row position, or `nil` if the path does not lead
+  ///   to a node (ancestors already expanded on the way stay expanded).
+  /// - Complexity: O(depth × fan-out) to find each identifier among its
+  ///   siblings, plus the cost of each expansion.
+  @inlinable
+  @discardableResult
+  public mutating func reveal(path: some Sequence<ID>) -> Int? {
+    defer { _checkInvariants() }
+    var record: Int32 = 0
+    var pending: (record: Int32, index: Int)?
+    for id in path {
+      if let (parent, index) = pending {
+        _ = _expand(parent: parent, index: index)
+        let child = _childRecord(parent, index)
+        guard child >= 0 else { return nil }
+        record = child
+      }
+      guard let index = _records[Int(record)].children.lazy.map(_id).firstIndex(of: id) else {
+        return nil
+      }
+      let children = _records[Int(record)].children
+      pending = (record, children.distance(from: children.startIndex, to: index))
+    }
+    guard let (parent, index) = pending else { return nil }
+    return _rowPosition(record: parent, index: index)
+  }
+
+  /// Re-reads the children of the node with `id` after they changed.
+  ///
+  /// Call it whenever `children` would return a different collection for a
+  /// node: without it, the outline keeps using the children it indexed.
+  /// Children that are still present (by identifier) keep their expanded
+  /// state; the state of removed ones is forgotten.
+  ///
+  /// - Parameter id: A known node's identifier.
+  /// - Returns: The replacement of the node's rows if it is an expanded,
+  ///   visible node; `.none`, or `.unknownID`.
+  /// - Complexity: O(*k*) for the node's *k* old and new children, plus
+  ///   O(depth × log fan-out), plus the size of forgotten state.
+  @inlinable
+  @discardableResult
+  public mutating func reloadChildren(of id: ID) -> OutlineChange {
+    guard let record = _recordForID[id] else {
+      // Nothing is indexed below this node; rows read `children` afresh.
+      return _location(of: id) == nil ? .unknownID : .none
+    }
+    defer { _checkInvariants() }
+    let r = _records[Int(record)]
+    let node = _node(record: r.parent, index: Int(r.indexInParent))
+    return _reload(record: record, newChildren: _children(node))
+  }
+
+  /// Replaces the roots. Roots that are still present (by identifier) keep
+  /// their expanded state.
+  ///
+  /// - Parameter roots: The new top-level nodes.
+  /// - Returns: The replacement of all rows.
+  /// - Complexity: O(*k*) for the old and new roots, plus the size of
+  ///   forgotten state.
+  @inlinable
+  @discardableResult
+  public mutating func reloadRoots(_ roots: Children) -> OutlineChange {
+    defer { _checkInvariants() }
+    return _reload(record: 0, newChildren: roots)
+  }
+}
+
+// MARK: - Internals
+
+extension OutlineCollection {
+  /// The record and child index of the node with `id`, or `nil`.
+  @inlinable
+  internal mutating func _location(of id: ID) -> (record: Int32, index: Int)? {
+    if let record = _recordForID[id] {
+      let r = _records[Int(record)]
+      return (r.parent, Int(r.indexInParent))
+    }
+    if _locations == nil {
+      _locations = [:]
+      let free = Set(_freeRecords)
+      for record in _records.indices where !free.contains(Int32(record)) {
+        _addLocations(of: Int32(record))
+      }
+    }
+    guard let location = _locations![id] else { return nil }
+    return (Int32(truncatingIfNeeded: location >> 32), location & 0xFFFF_FFFF)
+  }
+
+  @inlinable
+  internal mutating func _expand(parent: Int32, index: Int) -> OutlineChange {
+    var record = _childRecord(parent, index)
+    if record < 0 {
+      guard let children = _children(_node(record: parent, index: index)) else { return .none }
+      record = _makeRecord(
+        children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
+    }
+    guard !_records[Int(record)].isExpanded else { return .none }
+    _records[Int(record)].isExpanded = true
+    let total = _total(of: record)
+    _propagate(from: record, delta: total)
+    guard let position = _rowPosition(record: parent, index: index) else { return .none }
+    return .inserted(position + 1..<position + 1 + total)
+  }
+
+  /// Expands every node below `record` (not `record` itself) and refreshes
+  /// the row counts of the subtree, children before parents.
+  @inlinable
+  internal mutating func _expandSubtree(_ top: Int32) {
+    var stack: [(record: Int32, next: Int)] = [(top, 0)]
+    while let (record, index) = stack.last {
+      let r = _records[Int(record)]
+      guard index < Int(r.count) else {
+        _rebuildRowCounts(of: record)
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].next = index + 1
+      var child = _childRecord(record, index)
+      if child < 0 {
+        guard let children = _children(_node(record: record, index: index)) else { continue }
+        child = _makeRecord(
+          children: children, parent: record, indexInParent: Int32(truncatingIfNeeded: index))
+      }
+      _records[Int(child)].isExpanded = true
+      stack.append((child, 0))
+    }
+  }
+
+  @inlinable
+  internal mutating func _reload(record: Int32, newChildren: Children?) -> OutlineChange {
+    let r = _records[Int(record)]
+    let wasExpanded = r.isExpanded
+    let oldTotal = _total(of: record)
+    // The node's own row position; -1 for the virtual root, whose rows start at 0.
+    let position = record == 0 ? -1 : _rowPosition(record: r.parent, index: Int(r.indexInParent))
+    var survivors: [ID: Int32] = [:]
+    for node in r.children {
+      let id = _id(node)
+      _locations?.removeValue(forKey: id)
+      if let child = _recordForID[id] { survivors[id] = child }
+    }
+    guard let newChildren else {
+      // The node became a leaf: forget it and everything below.
+      if wasExpanded { _propagate(from: record, delta: -oldTotal) }
+      for child in survivors.values { _dropRecord(child) }
+      _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
+      _freeRecords.append(record)
+      guard wasExpanded, let position else { return .none }
+      return .removed(position + 1..<position + 1 + oldTotal)
+    }
+    let newCount = newChildren.count
+    var base = Int(r.base)
+    if newCount > Int(r.count) {
+      base = _rowTree.count
+      _rowTree.append(contentsOf: repeatElement(0, count: newCount))
+    }
+    for (index, node) in newChildren.enumerated() {
+      if let child = survivors.removeValue(forKey: _id(node)) {
+        _records[Int(child)].indexInParent = Int32(truncatingIfNeeded: index)
+      }
+    }
+    // Dropped records read their identifiers through the old children.
+    for child in survivors.values { _dropRecord(child) }
+    _records[Int(record)].children = newChildren
+    _records[Int(record)].base = Int32(truncatingIfNeeded: base)
+    _records[Int(record)].count = Int32(truncatingIfNeeded: newCount)
+    _rebuildRowCounts(of: record)
+    if _locations != nil { _addLocations(of: record) }
+    let newTotal = _total(of: record)
+    if wasExpanded { _propagate(from: record, delta: newTotal - oldTotal) }
+    guard wasExpanded, let position else { return .none }
+    return .replaced(
+      removed: position + 1..<position + 1 + oldTotal,
+      inserted: position + 1..<position + 1 + newTotal)
+  }
+
+  /// Forgets `top` and every record below it.
+  @inlinable
+  internal mutating func _dropRecord(_ top: Int32) {
+    var stack = [top]
+    while let record = stack.popLast() {
+      let r = _records[Int(record)]
+      for node in r.children {
+        _locations?.removeValue(forKey: _id(node))
+        let child = _record(of: node)
+        if child >= 0 { stack.append(child) }
+      }
+      let id = _id(_node(record: r.parent, index: Int(r.indexInParent)))
+      if _recordForID[id] == record { _recordForID.removeValue(forKey: id) }
+      _freeRecords.append(record)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+extension OutlineCollection {
+  #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
+    /// Traps if the index is inconsistent: every live record's row counts
+    /// match its children's, parent links agree both ways, and the identifier
+    /// maps point at the right places.
+    @usableFromInline @inline(never)
+    internal func _checkInvariants() {
+      let free = Set(_freeRecords)
+      precondition(free.count == _freeRecords.count, "A record is freed twice")
+      precondition(_records[0].isExpanded && !free.contains(0), "The root record is not live")
+      var live = 0
+      for record in _records.indices where !free.contains(Int32(record)) {
+        live += 1
+        let r = _records[record]
+        precondition(r.count == r.children.count, "Record \(record) count is stale")
+        for index in 0..<Int(r.count) {
+          let child = _childRecord(Int32(record), index)
+          var rows = 1
+          if child >= 0 {
+            precondition(!free.contains(child), "Record \(record) points at a freed record")
+            let c = _records[Int(child)]
+            precondition(
+              c.parent == Int32(record) && c.indexInParent == Int32(index),
+              "Record \(child) does not point back at \(record)[\(index)]")
+            precondition(
+              _recordForID[_id(_node(record: Int32(record), index: index))] == child,
+              "The identifier map misses record \(child)")
+            if c.isExpanded { rows += _total(of: child) }
+          }
+          let counted =
+            _prefix(base: Int(r.base), index + 1) - _prefix(base: Int(r.base), index)
+          precondition(counted == rows, "Record \(record)[\(index)] counts \(counted), not \(rows)")
+          if let locations = _locations {
+            let node = _node(record: Int32(record), index: index)
+            precondition(
+              locations[_id(node)] == record << 32 | index,
+              "The location of \(_id(node)) is \(String(describing: locations[_id(node)])), "
+                + "not \(record)[\(index)]")
+          }
+        }
+      }
+      precondition(_recordForID.count == live - 1, "The identifier map has stray entries")
+    }
+  #else
+    @inlinable @inline(__always)
+    internal func _checkInvariants() {}
+  #endif
+}

@@ -1,0 +1,126 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+// Each record's children have a Fenwick tree of their row counts (1 for the
+// child's own row, plus its record's total while it is expanded), stored
+// 1-based in `_rowTree[base ..< base + count]`.
+
+extension OutlineCollection {
+  /// The rows below `record`'s children when it is expanded.
+  ///
+  /// - Complexity: O(log *k*) for *k* children.
+  @inlinable
+  internal func _total(of record: Int32) -> Int {
+    let r = _records[Int(record)]
+    return _prefix(base: Int(r.base), Int(r.count))
+  }
+
+  /// The sum of the first `k` row counts of the segment at `base`.
+  @inlinable
+  internal func _prefix(base: Int, _ k: Int) -> Int {
+    var sum = 0
+    var i = k
+    while i > 0 {
+      sum &+= Int(_rowTree[base &+ i &- 1])
+      i &= i &- 1
+    }
+    return sum
+  }
+
+  /// Adds `delta` to the row count of child `index` of `record`.
+  @inlinable
+  internal mutating func _add(_ delta: Int, record: Int32, index: Int) {
+    let r = _records[Int(record)]
+    let base = Int(r.base)
+    let count = Int(r.count)
+    var i = index + 1
+    while i <= count {
+      _rowTree[base &+ i &- 1] &+= Int32(truncatingIfNeeded: delta)
+      i &+= i & -i
+    }
+  }
+
+  /// The child of `record` whose rows contain row `offset` (counted from
+  /// the first row below `record`), and the rows before that child.
+  ///
+  /// - Complexity: O(log *k*) for *k* children.
+  @inlinable
+  internal func _search(_ record: Int32, _ offset: Int) -> (index: Int, before: Int) {
+    let r = _records[Int(record)]
+    let base = Int(r.base)
+    let count = Int(r.count)
+    var position = 0
+    var remaining = offset
+    var step = count == 0 ? 0 : 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
+    while step > 0 {
+      let next = position + step
+      if next <= count {
+        let rows = Int(_rowTree[base &+ next &- 1])
+        if rows <= remaining {
+          position = next
+          remaining -= rows
+        }
+      }
+      step >>= 1
+    }
+    return (position, offset - remaining)
+  }
+
+  /// Refills `record`'s tree from its children's current row counts. O(*k*).
+  @inlinable
+  internal mutating func _rebuildRowCounts(of record: Int32) {
+    let r = _records[Int(record)]
+    let base = Int(r.base)
+    let count = Int(r.count)
+    for i in 0..<count {
+      let child = _childRecord(record, i)
+      var rows = 1
+      if child >= 0, _records[Int(child)].isExpanded { rows += _total(of: child) }
+      _rowTree[base + i] = Int32(truncatingIfNeeded: rows)
+    }
+    var i = 1
+    while i <= count {
+      let parent = i + (i & -i)
+      if parent <= count { _rowTree[base + parent - 1] &+= _rowTree[base + i - 1] }
+      i += 1
+    }
+  }
+
+  /// Tells the ancestors that the rows below `record` changed by `delta`:
+  /// each expanded level passes the change on to its parent's tree.
+  ///
+  /// - Complexity: O(depth × log fan-out).
+  @inlinable
+  internal mutating func _propagate(from record: Int32, delta: Int) {
+    guard delta != 0 else { return }
+    var current = record
+    while current != 0, _records[Int(current)].isExpanded {
+      let r = _records[Int(current)]
+      _add(delta, record: r.parent, index: Int(r.indexInParent))
+      current = r.parent
+    }
+  }
+
+  /// The row position of child `index` of `record`, or `nil` if a collapsed
+  /// ancestor hides it.
+  ///
+  /// - Complexity: O(depth × log fan-out).
+  @inlinable
+  internal func _rowPosition(record: Int32, index: Int) -> Int? {
+    var position = 0
+    var current = record
+    var childIndex = index
+    while true {
+      let r = _records[Int(current)]
+      position += _prefix(base: Int(r.base), childIndex)
+      if current == 0 { return position }
+      guard r.isExpanded else { return nil }
+      position += 1
+      childIndex = Int(r.indexInParent)
+      current = r.parent
+    }
+  }
+}

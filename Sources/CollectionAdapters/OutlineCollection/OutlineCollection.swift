@@ -1,0 +1,346 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// A tree the caller owns, presented in place as the random-access collection
+/// of its visible outline rows: a node's children are rows while it is
+/// expanded.
+///
+/// ```swift
+/// @State var outline = OutlineCollection(roots: files, children: \.children)
+///
+/// List(outline) { row in
+///   Label(row.node.name, systemImage: row.hasChildren ? "folder" : "doc")
+///     .padding(.leading, CGFloat(row.depth) * 16)
+///     .onTapGesture { outline.toggle(row.id) }
+/// }
+/// ```
+///
+/// Nodes are never copied or restructured. The collection indexes only the
+/// children of nodes that have been expanded: for each such child, one 32-bit
+/// row count in a Fenwick tree and one 32-bit reference to its own record;
+/// for each expanded node, a small record. Collapsed subtrees cost nothing,
+/// and no array of rows is ever built.
+///
+/// - Row lookup by position: O(depth × log fan-out), a descent through the
+///   Fenwick trees of the row's ancestors. **This departs from the O(1)
+///   subscript that `Collection` expects.** Index arithmetic is O(1).
+/// - `expand`, `collapse`, `toggle`: O(depth × log fan-out), plus O(*k*) to
+///   index the *k* children of a node expanded for the first time. Never
+///   proportional to the number of rows.
+/// - Iteration with `for`-`in`: depth-first, O(1) amortized per row.
+///
+/// Expanded state survives the collapse of an ancestor: re-expanding the
+/// ancestor shows the subtree as it was. The `children` closure must return
+/// the same children for a node each time it is called, until you call
+/// `reloadChildren(of:)` to say that they changed.
+public struct OutlineCollection<Node, ID: Hashable, Children: RandomAccessCollection>
+where Children.Element == Node {
+  /// A visible row of the outline.
+  public struct Row: Identifiable {
+    /// The node shown on this row.
+    public let node: Node
+    /// The node's identifier.
+    public let id: ID
+    /// 0 for roots, 1 for their children, and so on.
+    public let depth: Int
+    /// Whether the node's children are rows.
+    public let isExpanded: Bool
+    /// Whether the node has children (its `children` are not `nil`); a row
+    /// with children shows a disclosure control.
+    public let hasChildren: Bool
+
+    @inlinable
+    internal init(node: Node, id: ID, depth: Int, isExpanded: Bool, hasChildren: Bool) {
+      self.node = node
+      self.id = id
+      self.depth = depth
+      self.isExpanded = isExpanded
+      self.hasChildren = hasChildren
+    }
+  }
+
+  @usableFromInline internal let _id: (Node) -> ID
+  @usableFromInline internal let _children: (Node) -> Children?
+  /// Record 0 is the virtual root, whose children are the roots.
+  @usableFromInline internal var _records: [_OutlineRecord<Children>]
+  /// Per child of every record: Fenwick trees of row counts, one segment each.
+  @usableFromInline internal var _rowTree: [Int32]
+  /// The record of each node that has one.
+  @usableFromInline internal var _recordForID: [ID: Int32]
+  /// Where each indexed node is (record << 32 | index), built on first need.
+  @usableFromInline internal var _locations: [ID: Int]?
+  /// Records released by `reloadChildren(of:)`, for reuse.
+  @usableFromInline internal var _freeRecords: [Int32]
+
+  /// Creates the outline of the tree with `roots`, all collapsed.
+  ///
+  /// - Parameters:
+  ///   - roots: The top-level nodes.
+  ///   - id: Returns a node's identifier; identifiers must be unique in the
+  ///     tree.
+  ///   - children: Returns a node's children, or `nil` for a leaf.
+  /// - Complexity: O(number of roots).
+  @inlinable
+  public init(
+    roots: Children,
+    id: @escaping (Node) -> ID,
+    children: @escaping (Node) -> Children?
+  ) {
+    _id = id
+    _children = children
+    _records = []
+    _rowTree = []
+    _recordForID = [:]
+    _locations = nil
+    _freeRecords = []
+    _ = _makeRecord(children: roots, parent: -1, indexInParent: -1)
+    _records[0].isExpanded = true
+  }
+
+  /// Creates the outline of a tree of identifiable nodes, all collapsed.
+  ///
+  /// ```swift
+  /// OutlineCollection(roots: tree, children: \.children)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - roots: The top-level nodes.
+  ///   - children: Returns a node's children, or `nil` for a leaf.
+  /// - Complexity: O(number of roots).
+  @inlinable
+  public init(roots: Children, children: @escaping (Node) -> Children?)
+  where Node: Identifiable, ID == Node.ID {
+    self.init(roots: roots, id: { $0.id }, children: children)
+  }
+}
+
+/// What the collection keeps for a node that has been expanded.
+@usableFromInline
+internal struct _OutlineRecord<Children> {
+  @usableFromInline var children: Children
+  @usableFromInline var parent: Int32
+  @usableFromInline var indexInParent: Int32
+  /// Where this record's children's row counts start in `_rowTree`.
+  @usableFromInline var base: Int32
+  @usableFromInline var count: Int32
+  @usableFromInline var isExpanded: Bool
+
+  @inlinable
+  init(children: Children, parent: Int32, indexInParent: Int32, base: Int32, count: Int32) {
+    self.children = children
+    self.parent = parent
+    self.indexInParent = indexInParent
+    self.base = base
+    self.count = count
+    self.isExpanded = false
+  }
+}
+
+// MARK: - Collection
+
+extension OutlineCollection: RandomAccessCollection {
+  /// A row position: an offset in `0..<count`.
+  public typealias Index = Int
+  /// The positions, as a range that holds no reference to the collection.
+  public typealias Indices = Range<Int>
+  /// A visible row.
+  public typealias Element = Row
+
+  /// Always 0.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var startIndex: Int { 0 }
+
+  /// The number of visible rows.
+  ///
+  /// - Complexity: O(log number of roots).
+  @inlinable
+  public var endIndex: Int { count }
+
+  /// The number of visible rows.
+  ///
+  /// - Complexity: O(log number of roots).
+  @inlinable
+  public var count: Int { _total(of: 0) }
+
+  /// The row positions, `0..<count`.
+  ///
+  /// - Complexity: O(log number of roots).
+  @inlinable
+  public var indices: Range<Int> { 0..<count }
+
+  /// The row at `position`.
+  ///
+  /// - Parameter position: A row position in `0..<count`; traps otherwise.
+  /// - Complexity: O(depth × log fan-out), and one call to `children` (for
+  ///   `hasChildren`) when the row's node was never expanded.
+  @inlinable
+  public subscript(position: Int) -> Row {
+    let count = self.count
+    if position < 0 || position >= count { _outOfRange(position, count: count) }
+    var record: Int32 = 0
+    var remaining = position
+    var depth = 0
+    while true {
+      let (index, before) = _search(record, remaining)
+      remaining -= before
+      if remaining == 0 { return _row(record: record, index: index, depth: depth).row }
+      remaining -= 1
+      record = _childRecord(record, index)
+      depth += 1
+    }
+  }
+
+  /// The position after `i`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(after i: Int) -> Int { i + 1 }
+
+  /// The position before `i`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(before i: Int) -> Int { i - 1 }
+
+  /// The position `distance` away from `i`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
+
+  /// The number of positions from `start` to `end`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func distance(from start: Int, to end: Int) -> Int { end - start }
+
+  /// An iterator that walks the visible rows depth-first.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline internal let _outline: OutlineCollection
+    /// (record, next child index) for each open level.
+    @usableFromInline internal var _stack: [(record: Int32, next: Int)]
+
+    @inlinable
+    internal init(_outline: OutlineCollection) {
+      self._outline = _outline
+      self._stack = [(0, 0)]
+    }
+
+    /// The next visible row, or `nil` after the last.
+    ///
+    /// - Complexity: O(1) amortized.
+    @inlinable
+    public mutating func next() -> Row? {
+      while let (record, index) = _stack.last {
+        let r = _outline._records[Int(record)]
+        guard index < Int(r.count) else {
+          _stack.removeLast()
+          continue
+        }
+        _stack[_stack.count - 1].next = index + 1
+        let (row, child) = _outline._row(record: record, index: index, depth: _stack.count - 1)
+        if row.isExpanded { _stack.append((child, 0)) }
+        return row
+      }
+      return nil
+    }
+  }
+
+  /// Returns an iterator over the visible rows, depth-first.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func makeIterator() -> Iterator { Iterator(_outline: self) }
+}
+
+// MARK: - Rows and records
+
+extension OutlineCollection {
+  /// The node at `index` among the children of `record`.
+  @inlinable
+  internal func _node(record: Int32, index: Int) -> Node {
+    let children = _records[Int(record)].children
+    return children[children.index(children.startIndex, offsetBy: index)]
+  }
+
+  /// The record of `node`, or -1.
+  @inlinable
+  internal func _record(of node: Node) -> Int32 {
+    _recordForID[_id(node)] ?? -1
+  }
+
+  /// The record of child `index` of `record`, or -1.
+  @inlinable
+  internal func _childRecord(_ record: Int32, _ index: Int) -> Int32 {
+    _record(of: _node(record: record, index: index))
+  }
+
+  /// The row of child `index` of `record`, and that child's record or -1.
+  @inlinable
+  internal func _row(record: Int32, index: Int, depth: Int) -> (row: Row, record: Int32) {
+    let node = _node(record: record, index: index)
+    let id = _id(node)
+    let child = _recordForID[id] ?? -1
+    let hasChildren = child >= 0 || _children(node) != nil
+    let row = Row(
+      node: node, id: id, depth: depth,
+      isExpanded: child >= 0 && _records[Int(child)].isExpanded, hasChildren: hasChildren)
+    return (row, child)
+  }
+
+  /// Indexes `children` as a new, collapsed record; its children's row
+  /// counts are all 1. O(*k*) for *k* children.
+  @inlinable
+  internal mutating func _makeRecord(
+    children: Children, parent: Int32, indexInParent: Int32
+  )
+    -> Int32
+  {
+    let count = children.count
+    let base = _rowTree.count
+    precondition(
+      base + count < Int(Int32.max), "OutlineCollection cannot index more than \(Int32.max) nodes")
+    // A Fenwick tree of ones holds the low bit of each position.
+    var j = 1
+    while j <= count {
+      _rowTree.append(Int32(truncatingIfNeeded: j & -j))
+      j += 1
+    }
+    let record = _OutlineRecord(
+      children: children, parent: parent, indexInParent: indexInParent,
+      base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count))
+    let index: Int32
+    if let free = _freeRecords.popLast() {
+      _records[Int(free)] = record
+      index = free
+    } else {
+      index = Int32(truncatingIfNeeded: _records.count)
+      _records.append(record)
+    }
+    if parent >= 0 {
+      _recordForID[_id(_node(record: parent, index: Int(indexInParent)))] = index
+    }
+    if _locations != nil { _addLocations(of: index) }
+    return index
+  }
+
+  @inlinable
+  internal mutating func _addLocations(of record: Int32) {
+    let children = _records[Int(record)].children
+    for (index, node) in children.enumerated() {
+      _locations![_id(node)] = Int(record) << 32 | index
+    }
+  }
+}
+
+// Sharing across threads is safe when the parts are: the collection is a
+// value, and the closures must be pure functions of the node.
+extension OutlineCollection: @unchecked Sendable
+where Node: Sendable, ID: Sendable, Children: Sendable {}
+extension OutlineCollection.Row: Sendable where Node: Sendable, ID: Sendable {}
+extension OutlineCollection.Row: Equatable where Node: Equatable {}

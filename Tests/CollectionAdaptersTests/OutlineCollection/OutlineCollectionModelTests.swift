@@ -1,0 +1,205 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Testing
+import _TestSupport
+
+private struct OutlineModel {
+  var forest: RandomForest
+  var outline: TreeOutline
+  var reference = ReferenceOutline()
+  var before: [RowSnapshot] = []
+  var change: OutlineChange = .none
+  var expectedChange: OutlineChange?
+
+  init(_ g: inout SplitMix64) {
+    forest = RandomForest(roots: Int.random(in: 1...5, using: &g), &g)
+    outline = TreeOutline(roots: forest.roots, children: \.children)
+  }
+}
+
+private func step(_ m: inout OutlineModel, _ g: inout SplitMix64) -> String {
+  m.before = m.outline.snapshots
+  m.expectedChange = nil
+  let all = m.forest.allNodes
+  // Mostly real ids, sometimes one that exists nowhere.
+  let target = all.randomElement(using: &g)
+  let id = Int.random(in: 0..<10, using: &g) == 0 ? -7 : (target?.node.id ?? -7)
+  let node = all.first { $0.node.id == id }?.node
+  let known = m.reference.isKnown(id, in: m.forest)
+  switch Int.random(in: 0..<20, using: &g) {
+  case 0..<7:
+    m.change = m.outline.expand(id)
+    if !known {
+      m.expectedChange = .unknownID
+    } else if node?.children != nil {
+      m.reference.expanded.insert(id)
+      m.reference.indexed.insert(id)
+    }
+    return "expand(\(id))"
+  case 7..<11:
+    m.change = m.outline.collapse(id)
+    if !known { m.expectedChange = .unknownID }
+    m.reference.expanded.remove(id)
+    return "collapse(\(id))"
+  case 11..<14:
+    m.change = m.outline.toggle(id)
+    if !known {
+      m.expectedChange = .unknownID
+    } else if m.reference.expanded.contains(id) {
+      m.reference.expanded.remove(id)
+    } else if node?.children != nil {
+      m.reference.expanded.insert(id)
+      m.reference.indexed.insert(id)
+    }
+    return "toggle(\(id))"
+  case 14:
+    m.change = m.outline.expand(id, recursively: true)
+    if !known {
+      m.expectedChange = .unknownID
+    } else if let node, node.children != nil {
+      var stack = [node]
+      while let n = stack.popLast() {
+        m.reference.expanded.insert(n.id)
+        m.reference.indexed.insert(n.id)
+        stack.append(contentsOf: n.children!.filter { $0.children != nil })
+      }
+    }
+    return "expand(\(id), recursively: true)"
+  case 15 where Int.random(in: 0..<4, using: &g) == 0:
+    if Bool.random(using: &g) {
+      m.change = m.outline.expandAll()
+      for (n, _) in all where n.children != nil {
+        m.reference.expanded.insert(n.id)
+        m.reference.indexed.insert(n.id)
+      }
+      return "expandAll()"
+    }
+    m.change = m.outline.collapseAll()
+    m.reference = ReferenceOutline()
+    return "collapseAll()"
+  case 16..<19:
+    // Change a node's children, then tell the outline.
+    guard let node else {
+      m.change = m.outline.reloadChildren(of: id)
+      m.expectedChange = .unknownID
+      return "reloadChildren(of: unknown \(id))"
+    }
+    let old = node.children
+    var description = ""
+    switch Int.random(in: 0..<5, using: &g) {
+    case 0:
+      node.children = (node.children ?? []) + [m.forest.makeNode(depth: 3, &g)]
+      description = "append a child"
+    case 1 where !(node.children ?? []).isEmpty:
+      node.children!.remove(at: Int.random(in: 0..<node.children!.count, using: &g))
+      description = "remove a child"
+    case 2:
+      node.children?.shuffle(using: &g)
+      description = "shuffle children"
+    case 3:
+      node.children = nil
+      description = "make a leaf"
+    default:
+      node.children = node.children == nil ? [] : node.children
+      description = "no change"
+    }
+    m.change = m.outline.reloadChildren(of: id)
+    if !known {
+      m.expectedChange = .unknownID
+    } else if m.reference.indexed.contains(id) {
+      let survivors = Set((node.children ?? []).map(\.id))
+      for child in old ?? [] where !survivors.contains(child.id) {
+        m.reference.forget(subtree: child)
+      }
+      if node.children == nil {
+        m.reference.expanded.remove(id)
+        m.reference.indexed.remove(id)
+      }
+    }
+    return "reloadChildren(of: \(id)) after \(description)"
+  case 19:
+    // Reveal a random existing node by its path.
+    guard let target = target?.node else { return "reveal (empty)" }
+    var parents: [Int: TreeNode] = [:]
+    for (n, p) in all { parents[n.id] = p }
+    var path = [target.id]
+    var cursor = parents[target.id] ?? nil
+    while let p = cursor {
+      path.insert(p.id, at: 0)
+      cursor = parents[p.id] ?? nil
+    }
+    let row = m.outline.reveal(path: path)
+    for ancestor in path.dropLast() {
+      m.reference.expanded.insert(ancestor)
+      m.reference.indexed.insert(ancestor)
+    }
+    let rows = m.reference.rows(m.forest.roots)
+    precondition(
+      row == rows.firstIndex { $0.id == target.id }, "reveal returned \(String(describing: row))")
+    m.change = .none
+    m.before = m.outline.snapshots
+    return "reveal(path: \(path))"
+  default:
+    m.change = m.outline.collapse(id)
+    if !known { m.expectedChange = .unknownID }
+    m.reference.expanded.remove(id)
+    return "collapse(\(id)) (default)"
+  }
+}
+
+/// Whether `change` describes the difference between `before` and `after`.
+private func changeExplains(
+  _ change: OutlineChange, _ before: [RowSnapshot], _ after: [RowSnapshot]
+) -> Bool {
+  let ids = (before.map(\.id), after.map(\.id))
+  switch change {
+  case .unknownID, .none:
+    return ids.0 == ids.1
+  case .inserted(let range):
+    var rebuilt = ids.1
+    rebuilt.removeSubrange(range)
+    return rebuilt == ids.0
+  case .removed(let range):
+    var rebuilt = ids.0
+    rebuilt.removeSubrange(range)
+    return rebuilt == ids.1
+  case .replaced(let removed, let inserted):
+    return removed.lowerBound == inserted.lowerBound
+      && ids.0[..<removed.lowerBound] == ids.1[..<inserted.lowerBound]
+      && ids.0[removed.upperBound...] == ids.1[inserted.upperBound...]
+  }
+}
+
+private func verify(_ m: OutlineModel) -> String? {
+  let expected = m.reference.rows(m.forest.roots)
+  let actual = m.outline.snapshots
+  if actual != expected { return "rows \(actual) != expected \(expected)" }
+  if !m.outline.map(\.id).elementsEqual(expected.map(\.id)) { return "iteration differs" }
+  if let expectedChange = m.expectedChange, m.change != expectedChange {
+    return "change \(m.change) != \(expectedChange)"
+  }
+  if !changeExplains(m.change, m.before, actual) {
+    return "change \(m.change) does not explain \(m.before) -> \(actual)"
+  }
+  for (node, _) in m.forest.allNodes
+  where m.outline.isExpanded(node.id) != m.reference.expanded.contains(node.id) {
+    return "isExpanded(\(node.id)) is \(m.outline.isExpanded(node.id))"
+  }
+  return nil
+}
+
+@Suite("OutlineCollection model")
+struct OutlineCollectionModelTests {
+  @Test(
+    "Random expand, collapse, toggle and reload against a naive flatten", arguments: modelTestSeeds)
+  func randomOperations(seed: UInt64) {
+    var setup = SplitMix64(seed: seed ^ 0xABCD)
+    var model = OutlineModel(&setup)
+    runModelTest(seed: seed, steps: 6_000, state: &model, step: step, verify: verify)
+  }
+}

@@ -1,0 +1,148 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+import _TestSupport
+
+@testable import CollectionAdapters
+
+@Suite("OutlineCollection")
+struct OutlineCollectionTests {
+  @Test("Conformance on random trees and expansion states", arguments: 0..<24)
+  func conformance(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    let forest = RandomForest(roots: Int.random(in: 0...4, using: &g), &g)
+    var outline = TreeOutline(roots: forest.roots, children: \.children)
+    var reference = ReferenceOutline()
+    for (node, parent) in forest.allNodes where Int.random(in: 0..<3, using: &g) != 0 {
+      // Expand top-down, like a user does, so every node is known when reached.
+      guard parent == nil || reference.indexed.contains(parent!.id), node.children != nil else {
+        continue
+      }
+      outline.expand(node.id)
+      reference.expanded.insert(node.id)
+      reference.indexed.insert(node.id)
+    }
+    let expected = reference.rows(forest.roots)
+    // Keep the cubic checker to a few dozen rows.
+    guard expected.count <= 45 else { return }
+    let nodes = Dictionary(uniqueKeysWithValues: forest.allNodes.map { ($0.node.id, $0.node) })
+    let expectedRows = expected.map {
+      TreeOutline.Row(
+        node: nodes[$0.id]!, id: $0.id, depth: $0.depth, isExpanded: $0.isExpanded,
+        hasChildren: $0.hasChildren)
+    }
+    checkRandomAccessCollection(
+      outline, expectedContents: expectedRows,
+      by: {
+        $0.node === $1.node && $0.id == $1.id && $0.depth == $1.depth
+          && $0.isExpanded == $1.isExpanded && $0.hasChildren == $1.hasChildren
+      }, "seed \(seed)")
+  }
+
+  @Test func identifiableConvenienceAndRows() {
+    let tree = [
+      TreeNode(1, children: [TreeNode(2), TreeNode(3, children: [TreeNode(4)])]),
+      TreeNode(5, children: []),
+    ]
+    var outline = OutlineCollection(roots: tree, children: \.children)
+    #expect(outline.map(\.id) == [1, 5])
+    #expect(outline.expand(1) == .inserted(1..<3))
+    #expect(outline.map(\.id) == [1, 2, 3, 5])
+    #expect(outline[2].hasChildren && !outline[2].isExpanded && outline[2].depth == 1)
+    #expect(!outline[1].hasChildren)
+    #expect(outline.expand(3) == .inserted(3..<4))
+    #expect(outline.collapse(1) == .removed(1..<4))
+    #expect(outline.map(\.id) == [1, 5])
+    #expect(outline.isExpanded(3) && !outline.isExpanded(1))
+    #expect(outline.expand(1) == .inserted(1..<4), "the subtree comes back as it was")
+    #expect(outline.expand(5) == .inserted(5..<5), "an empty folder expands to no rows")
+    #expect(outline.expand(2) == .none, "a leaf does not expand")
+    #expect(outline.expand(99) == .unknownID)
+    #expect(outline.collapse(99) == .unknownID)
+    #expect(outline.map(\.id) == [1, 2, 3, 4, 5])
+    #expect(outline.toggle(3) == .removed(3..<4))
+    #expect(outline.collapseAll() == .replaced(removed: 0..<4, inserted: 0..<2))
+    #expect(outline.reveal(path: [1, 3, 4]) == 3)
+    #expect(outline.map(\.id) == [1, 2, 3, 4, 5])
+    #expect(outline.reveal(path: [1, 7]) == nil)
+    #expect(outline.expandAll() == .replaced(removed: 0..<5, inserted: 0..<5))
+  }
+
+  @Test func unknownIDsAreReportedNotTrapped() {
+    let tree = [TreeNode(1, children: [TreeNode(2, children: [TreeNode(3, children: [])])])]
+    var outline = OutlineCollection(roots: tree, children: \.children)
+    // Node 3's parent was never expanded: the outline does not know it yet.
+    #expect(outline.expand(3) == .unknownID)
+    #expect(outline.toggle(42) == .unknownID)
+    #expect(outline.reloadChildren(of: 42) == .unknownID)
+    #expect(outline.count == 1)
+  }
+
+  @Test("A position lookup calls children at most once, whatever the depth")
+  func childrenCallsPerLookup() {
+    final class Counter { var calls = 0 }
+    let counter = Counter()
+    var nextID = 0
+    func build(_ depth: Int) -> TreeNode {
+      nextID += 1
+      let node = TreeNode(nextID)
+      if depth < 6 { node.children = (0..<3).map { _ in build(depth + 1) } }
+      return node
+    }
+    let roots = (0..<3).map { _ in build(0) }
+    var outline = TreeOutline(
+      roots: roots, id: \.id,
+      children: {
+        counter.calls += 1; return $0.children
+      })
+    outline.expandAll()
+    #expect(outline.count == 3 * (1 + 3 + 9 + 27 + 81 + 243 + 729))
+    var g = SplitMix64(seed: 5)
+    for _ in 0..<500 {
+      counter.calls = 0
+      let row = outline[Int.random(in: 0..<outline.count, using: &g)]
+      #expect(row.depth <= 6)
+      #expect(counter.calls <= 1)
+    }
+    counter.calls = 0
+    outline.collapse(roots[1].id)
+    outline.expand(roots[1].id)
+    #expect(counter.calls == 0, "re-expanding an indexed node calls nothing")
+  }
+
+  @Test func copiesAreIndependent() {
+    let tree = [TreeNode(1, children: [TreeNode(2)])]
+    var outline = OutlineCollection(roots: tree, children: \.children)
+    let copy = outline
+    outline.expand(1)
+    #expect(outline.count == 2 && copy.count == 1)
+  }
+
+  @Test func reloadKeepsSurvivingState() {
+    let inner = TreeNode(3, children: [TreeNode(4)])
+    let top = TreeNode(1, children: [TreeNode(2), inner])
+    var outline = OutlineCollection(roots: [top], children: \.children)
+    outline.expand(1)
+    outline.expand(3)
+    #expect(outline.map(\.id) == [1, 2, 3, 4])
+    top.children = [inner, TreeNode(5)]
+    #expect(outline.reloadChildren(of: 1) == .replaced(removed: 1..<4, inserted: 1..<4))
+    #expect(outline.map(\.id) == [1, 3, 4, 5])
+    top.children = nil
+    #expect(outline.reloadChildren(of: 1) == .removed(1..<4))
+    #expect(outline.map(\.id) == [1] && !outline[0].hasChildren)
+    #expect(outline.reloadRoots([TreeNode(9)]) == .replaced(removed: 0..<1, inserted: 0..<1))
+  }
+
+  @Test func positionOutOfRangeTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let outline = OutlineCollection(roots: [TreeNode(1)], children: \.children)
+      _ = outline[1]
+    }
+    #expect(standardErrorText(of: result).contains("Position 1 out of range 0..<1"))
+  }
+}

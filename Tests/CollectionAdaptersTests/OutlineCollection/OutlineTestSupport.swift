@@ -1,0 +1,107 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import _TestSupport
+
+/// A mutable tree node, as an app keeps them.
+final class TreeNode: Identifiable {
+  let id: Int
+  var children: [TreeNode]?
+  init(_ id: Int, children: [TreeNode]? = nil) {
+    self.id = id
+    self.children = children
+  }
+}
+
+/// A random tree with unique ids, some leaves (nil), some empty folders.
+struct RandomForest {
+  var roots: [TreeNode] = []
+  var nextID = 0
+
+  mutating func makeNode(depth: Int, _ g: inout SplitMix64) -> TreeNode {
+    let node = TreeNode(nextID)
+    nextID += 1
+    if depth < 4, Int.random(in: 0..<3, using: &g) != 0 {
+      let width = Int.random(in: 0...4, using: &g)
+      node.children = []
+      for _ in 0..<width { node.children!.append(makeNode(depth: depth + 1, &g)) }
+    }
+    return node
+  }
+
+  init(roots count: Int, _ g: inout SplitMix64) {
+    for _ in 0..<count { roots.append(makeNode(depth: 0, &g)) }
+  }
+
+  var allNodes: [(node: TreeNode, parent: TreeNode?)] {
+    var result: [(TreeNode, TreeNode?)] = []
+    var stack: [(TreeNode, TreeNode?)] = roots.reversed().map { ($0, nil) }
+    while let (node, parent) = stack.popLast() {
+      result.append((node, parent))
+      for child in (node.children ?? []).reversed() { stack.append((child, node)) }
+    }
+    return result
+  }
+}
+
+/// A row as the reference sees it.
+struct RowSnapshot: Equatable, CustomStringConvertible {
+  var id: Int
+  var depth: Int
+  var isExpanded: Bool
+  var hasChildren: Bool
+  var description: String { "\(id)@\(depth)\(isExpanded ? "+" : "")\(hasChildren ? "" : ".")" }
+}
+
+typealias TreeOutline = OutlineCollection<TreeNode, Int, [TreeNode]>
+
+extension OutlineCollection where Node == TreeNode, ID == Int {
+  var snapshots: [RowSnapshot] {
+    indices.map { position in
+      let row = self[position]
+      return RowSnapshot(
+        id: row.id, depth: row.depth, isExpanded: row.isExpanded, hasChildren: row.hasChildren)
+    }
+  }
+}
+
+/// The naive outline: an expanded set, flattened by a depth-first walk.
+struct ReferenceOutline {
+  var expanded: Set<Int> = []
+  /// Nodes the outline has indexed (expanded at some point, not forgotten).
+  var indexed: Set<Int> = []
+
+  func rows(_ roots: [TreeNode]) -> [RowSnapshot] {
+    var rows: [RowSnapshot] = []
+    func visit(_ nodes: [TreeNode], _ depth: Int) {
+      for node in nodes {
+        let isExpanded = expanded.contains(node.id)
+        rows.append(
+          RowSnapshot(
+            id: node.id, depth: depth, isExpanded: isExpanded, hasChildren: node.children != nil))
+        if isExpanded { visit(node.children ?? [], depth + 1) }
+      }
+    }
+    visit(roots, 0)
+    return rows
+  }
+
+  func isKnown(_ id: Int, in forest: RandomForest) -> Bool {
+    guard let entry = forest.allNodes.first(where: { $0.node.id == id }) else { return false }
+    guard let parent = entry.parent else { return true }
+    return indexed.contains(parent.id)
+  }
+
+  mutating func forget(subtree node: TreeNode) {
+    var stack = [node]
+    while let n = stack.popLast() {
+      expanded.remove(n.id)
+      indexed.remove(n.id)
+      stack.append(contentsOf: n.children ?? [])
+    }
+  }
+}
