@@ -1,0 +1,170 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// Which end of the loaded data a page request extends.
+public enum PageLoadDirection: Hashable, Sendable {
+  /// The first load of a generation, at the initial key.
+  case refresh
+  /// A page after the last loaded one.
+  case append
+  /// A page before the first loaded one.
+  case prepend
+}
+
+/// What a `Pager` asks its loader for.
+public struct PageRequest<Key: Sendable>: Sendable {
+  /// Which end the page extends.
+  public var direction: PageLoadDirection
+  /// The page key: the initial key for a refresh, otherwise the
+  /// `nextKey` or `previousKey` of the page at that end.
+  public var key: Key?
+  /// How many items to load: a hint, which the loader may exceed.
+  public var size: Int
+
+  /// Creates a request.
+  public init(direction: PageLoadDirection, key: Key?, size: Int) {
+    self.direction = direction
+    self.key = key
+    self.size = size
+  }
+}
+
+/// A page of items returned by a loader.
+public struct Page<Key: Sendable, Item: Sendable>: Sendable {
+  /// The items, in order.
+  public var items: [Item]
+  /// The key of the page before this one, or `nil` if this is the first.
+  public var previousKey: Key?
+  /// The key of the page after this one, or `nil` if this is the last.
+  public var nextKey: Key?
+  /// How many items exist before this page, if the source knows. On the
+  /// first page, it makes the earlier positions placeholders at once.
+  public var itemsBefore: Int?
+  /// How many items exist after this page, if the source knows; it makes
+  /// the later positions placeholders, so a scroll bar is stable.
+  public var itemsAfter: Int?
+
+  /// Creates a page.
+  public init(
+    items: [Item], previousKey: Key? = nil, nextKey: Key? = nil, itemsBefore: Int? = nil,
+    itemsAfter: Int? = nil
+  ) {
+    self.items = items
+    self.previousKey = previousKey
+    self.nextKey = nextKey
+    self.itemsBefore = itemsBefore
+    self.itemsAfter = itemsAfter
+  }
+}
+
+/// The state of loading in one direction.
+public enum PageLoadState: Sendable, CustomStringConvertible {
+  /// Nothing is loading; more may be loaded.
+  case idle
+  /// A request is in flight.
+  case loading
+  /// The last request failed; `retry()` re-issues it.
+  case failed(any Error)
+  /// The source has no more items in this direction.
+  case endReached
+
+  /// Whether a request is in flight.
+  public var isLoading: Bool {
+    if case .loading = self { return true }
+    return false
+  }
+
+  /// The error of a failed request.
+  public var error: (any Error)? {
+    if case .failed(let error) = self { return error }
+    return nil
+  }
+
+  /// Whether the source has no more items in this direction.
+  public var isEndReached: Bool {
+    if case .endReached = self { return true }
+    return false
+  }
+
+  /// The state's name, and the error of a failure.
+  public var description: String {
+    switch self {
+    case .idle: "idle"
+    case .loading: "loading"
+    case .failed(let error): "failed(\(error))"
+    case .endReached: "endReached"
+    }
+  }
+}
+
+/// What makes a `Pager` load more.
+public enum PagingTrigger: Hashable, Sendable {
+  /// Advancing an index of the published collection (`index(after:)`,
+  /// `index(before:)`) to within `prefetchDistance` of a loaded end: the
+  /// behaviour of index-driven pagers. Any traversal triggers, including a
+  /// SwiftUI `List` reading every identifier; at most one request per
+  /// direction per published collection.
+  case indexAdvance
+  /// Only `visibleRangeDidChange(_:)` (from a windowing engine or a row's
+  /// `onAppear`) requests pages; traversal and subscripting never do.
+  case visibleRange
+  /// Only `loadNext()` and `loadPrevious()` request pages.
+  case manual
+}
+
+/// How a `Pager` loads.
+public struct PagingConfiguration: Sendable {
+  /// The number of items to request per page (a hint to the loader).
+  public var pageSize: Int
+  /// The number of items to request in the first load of a generation.
+  public var initialLoadSize: Int
+  /// How close (in items) a demanded position may come to a loaded end
+  /// before the next page is requested.
+  public var prefetchDistance: Int
+  /// If set, pages far from the last demanded position are dropped to keep
+  /// at most this many loaded (at least 2); their positions become
+  /// placeholders, and they are loaded again when demanded.
+  public var maximumLoadedPages: Int?
+  /// What makes the pager load.
+  public var trigger: PagingTrigger
+
+  /// Creates a configuration.
+  ///
+  /// - Parameters:
+  ///   - pageSize: Items per page; at least 1.
+  ///   - initialLoadSize: Items in the first load; defaults to 3 pages.
+  ///   - prefetchDistance: The threshold; defaults to one page.
+  ///   - maximumLoadedPages: A cap on loaded pages, or `nil` for none.
+  ///   - trigger: What makes the pager load; `.visibleRange` by default, as
+  ///     it is the one that is safe with SwiftUI's `List`.
+  public init(
+    pageSize: Int, initialLoadSize: Int? = nil, prefetchDistance: Int? = nil,
+    maximumLoadedPages: Int? = nil, trigger: PagingTrigger = .visibleRange
+  ) {
+    precondition(pageSize >= 1, "Page size \(pageSize) must be positive")
+    let initialLoadSize = initialLoadSize ?? pageSize * 3
+    let prefetchDistance = prefetchDistance ?? pageSize
+    precondition(initialLoadSize >= 1, "Initial load size \(initialLoadSize) must be positive")
+    precondition(
+      prefetchDistance >= 0, "Prefetch distance \(prefetchDistance) must not be negative")
+    if let maximumLoadedPages {
+      precondition(
+        maximumLoadedPages >= 2, "Maximum loaded pages \(maximumLoadedPages) must be at least 2")
+    }
+    self.pageSize = pageSize
+    self.initialLoadSize = initialLoadSize
+    self.prefetchDistance = prefetchDistance
+    self.maximumLoadedPages = maximumLoadedPages
+    self.trigger = trigger
+  }
+}
+
+/// Loader results that a `Pager` refuses, reported as a `.failed` state.
+public enum PagingError: Error, Hashable, Sendable {
+  /// The loader pointed at a page key that is already loaded; loading it
+  /// again would duplicate items.
+  case repeatedKey(String)
+}

@@ -1,0 +1,276 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Testing
+import _TestSupport
+
+@MainActor
+@Suite("Pager and PagedCollection")
+struct PagerTests {
+  let loader = FakeLoader()
+
+  func makePager(
+    _ trigger: PagingTrigger = .visibleRange, pageSize: Int = 10, prefetch: Int = 2,
+    maximumPages: Int? = nil, initialKey: Int = 0
+  ) -> Pager<Int, Int> {
+    let loader = self.loader
+    return Pager(
+      configuration: PagingConfiguration(
+        pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: prefetch,
+        maximumLoadedPages: maximumPages, trigger: trigger),
+      initialKey: initialKey, loader: { try await loader.load($0) })
+  }
+
+  func pendingCount(_ n: Int) async -> Bool {
+    await eventually { await loader.pendingRequests.count == n }
+  }
+
+  /// Refreshes and answers the first page from `source`.
+  func start(_ pager: Pager<Int, Int>, _ source: PageSource) async {
+    pager.refresh()
+    #expect(await pendingCount(1))
+    await loader.respond(from: source)
+    #expect(await eventually { !pager.refreshState.isLoading })
+  }
+
+  func loaded(_ pager: Pager<Int, Int>) -> [Int] {
+    pager.items.compactMap { $0 }
+  }
+
+  @Test func triggersAtTheThresholdAndNotBefore() async {
+    let pager = makePager()
+    let source = PageSource(total: 100, pageSize: 10)
+    await start(pager, source)
+    #expect(loaded(pager) == Array(0..<10))
+    pager.visibleRangeDidChange(0..<8)  // 8 + 2 is not past 10
+    try? await Task.sleep(for: .milliseconds(10))
+    #expect(await loader.requests.count == 1)
+    pager.visibleRangeDidChange(1..<9)  // 9 + 2 > 10
+    #expect(await pendingCount(1))
+    #expect(pager.appendState.isLoading)
+    #expect(await loader.pendingRequests.first?.key == 10)
+    await loader.respond(from: source)
+    #expect(await eventually { pager.items.count == 20 })
+    #expect(loaded(pager) == Array(0..<20))
+    await loader.drain()
+  }
+
+  @Test func oneLoadInFlightPerDirection() async {
+    let pager = makePager()
+    let source = PageSource(total: 100, pageSize: 10)
+    await start(pager, source)
+    for _ in 0..<20 {
+      pager.visibleRangeDidChange(5..<10)
+      pager.loadNext()
+    }
+    #expect(await pendingCount(1))
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(await loader.requests.count == 2)
+    await loader.drain()
+  }
+
+  @Test func endOfData() async {
+    let pager = makePager()
+    let source = PageSource(total: 15, pageSize: 10)
+    await start(pager, source)
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    await loader.respond(from: source)
+    #expect(await eventually { pager.appendState.isEndReached })
+    pager.loadNext()
+    pager.visibleRangeDidChange(10..<15)
+    try? await Task.sleep(for: .milliseconds(10))
+    #expect(await loader.requests.count == 2)
+    #expect(loaded(pager) == Array(0..<15))
+    #expect(pager.prependState.isEndReached)
+  }
+
+  @Test func errorThenRetry() async {
+    let pager = makePager()
+    let source = PageSource(total: 100, pageSize: 10)
+    await start(pager, source)
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    await loader.fail()
+    #expect(await eventually { pager.appendState.error != nil })
+    #expect(pager.appendState.error as? LoaderFailure == LoaderFailure())
+    #expect(loaded(pager) == Array(0..<10), "an error loses nothing")
+    // A failed direction waits for retry(): triggers do not hammer the source.
+    pager.loadNext()
+    pager.visibleRangeDidChange(9..<10)
+    try? await Task.sleep(for: .milliseconds(10))
+    #expect(await loader.requests.count == 2)
+    pager.retry()
+    #expect(await pendingCount(1))
+    #expect(await loader.pendingRequests.first?.key == 10, "retry re-issues the same key")
+    await loader.respond(from: source)
+    #expect(await eventually { pager.items.count == 20 })
+    #expect(loaded(pager) == Array(0..<20), "nothing duplicated")
+  }
+
+  @Test func refreshDiscardsALateResponseFromTheOldGeneration() async {
+    let pager = makePager()
+    let source = PageSource(total: 100, pageSize: 10)
+    await start(pager, source)
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    pager.refresh()
+    #expect(await pendingCount(2))
+    #expect(loaded(pager) == Array(0..<10), "old items stay visible during a refresh")
+    // The old append answers after the refresh began.
+    await loader.respond(0, from: source)
+    try? await Task.sleep(for: .milliseconds(10))
+    #expect(loaded(pager) == Array(0..<10), "the late page is not merged")
+    await loader.respond(0, with: Page(items: [100, 101], nextKey: nil))
+    #expect(await eventually { loaded(pager) == [100, 101] })
+    #expect(pager.appendState.isEndReached)
+  }
+
+  @Test func prependWithoutCountsShiftsPositions() async {
+    let pager = makePager(initialKey: 50)
+    let source = PageSource(total: 100, pageSize: 10)
+    await start(pager, source)
+    #expect(loaded(pager) == Array(50..<60))
+    pager.visibleRangeDidChange(0..<3)
+    #expect(await pendingCount(1))
+    #expect(await loader.pendingRequests.first?.direction == .prepend)
+    await loader.respond(from: source)
+    #expect(await eventually { pager.items.count == 20 })
+    #expect(loaded(pager) == Array(40..<60))
+  }
+
+  @Test func placeholdersWithAKnownTotal() async {
+    let pager = makePager(initialKey: 50)
+    let source = PageSource(total: 100, pageSize: 10, reportsCounts: true)
+    await start(pager, source)
+    #expect(pager.items.count == 100, "every position exists from the first page")
+    #expect(pager.items[49] == nil && pager.items[50] == 50 && pager.items[59] == 59)
+    #expect(pager.items.loadedRange == 50..<60)
+    #expect(!pager.items.isLoaded(60) && pager.items.isLoaded(55))
+    pager.visibleRangeDidChange(45..<52)
+    #expect(await pendingCount(1))
+    await loader.respond(from: source)
+    #expect(await eventually { pager.items.loadedRange == 40..<60 })
+    #expect(pager.items[45] == 45 && pager.items.count == 100, "positions do not move")
+  }
+
+  @Test func farPagesAreDroppedAndReloadedInPlace() async {
+    let pager = makePager(maximumPages: 2)
+    let source = PageSource(total: 100, pageSize: 10, reportsCounts: true)
+    await start(pager, source)
+    for expectedEnd in [20, 30, 40] {
+      pager.visibleRangeDidChange(expectedEnd - 12..<expectedEnd - 9)
+      #expect(await pendingCount(1))
+      await loader.respond(from: source)
+      #expect(await eventually { pager.items.loadedRange.upperBound == expectedEnd })
+    }
+    #expect(pager.items.loadedPageCount == 2)
+    #expect(pager.items.loadedRange == 20..<40)
+    #expect(pager.items[5] == nil && !pager.items.isLoaded(5), "dropped items read as placeholders")
+    #expect(pager.items[25] == 25 && pager.items.count == 100, "the rest did not move")
+    // Scrolling back reloads the dropped page at the same positions.
+    pager.visibleRangeDidChange(18..<21)
+    #expect(await pendingCount(1))
+    #expect(await loader.pendingRequests.first?.key == 10)
+    await loader.respond(from: source)
+    #expect(await eventually { pager.items.loadedRange == 10..<30 })
+    #expect((10..<30).allSatisfy { pager.items[$0] == $0 })
+  }
+
+  @Test("SwiftUI List pattern: traversals never load in .visibleRange mode")
+  func listPatternVisibleRange() async {
+    let pager = makePager(.visibleRange)
+    let source = PageSource(total: 1_000, pageSize: 10)
+    await start(pager, source)
+    for _ in 0..<20 {
+      // What List does after each change: every index, every element.
+      var index = pager.items.startIndex
+      var sum = 0
+      while index != pager.items.endIndex {
+        sum &+= pager.items[index] ?? 0
+        index = pager.items.index(after: index)
+      }
+      for element in pager.items { sum &+= element ?? 0 }
+      _ = pager.items.map { $0 }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(await loader.requests.count == 1, "no load without a visible-range report")
+  }
+
+  @Test("SwiftUI List pattern in .indexAdvance mode: one page per direction per traversal")
+  func listPatternIndexAdvance() async {
+    let pager = makePager(.indexAdvance, initialKey: 500)
+    let source = PageSource(total: 1_000, pageSize: 10)
+    await start(pager, source)
+    let snapshot = pager.items
+    for _ in 0..<20 {
+      var index = snapshot.startIndex
+      while index != snapshot.endIndex { index = snapshot.index(after: index) }
+      while index != snapshot.startIndex { index = snapshot.index(before: index) }
+    }
+    #expect(await pendingCount(2))
+    try? await Task.sleep(for: .milliseconds(10))
+    let directions = await loader.pendingRequests.map(\.direction)
+    #expect(Set(directions) == [.append, .prepend] && directions.count == 2)
+    await loader.drain()
+  }
+
+  @Test func indexAdvanceTriggersOnlyNearTheEnd() async {
+    let pager = makePager(.indexAdvance, prefetch: 3)
+    let source = PageSource(total: 100, pageSize: 10)
+    await start(pager, source)
+    var index = 0
+    for _ in 0..<6 { index = pager.items.index(after: index) }  // reaches 6 < 10 - 3
+    try? await Task.sleep(for: .milliseconds(10))
+    #expect(await loader.requests.count == 1)
+    index = pager.items.index(after: index)  // 7
+    #expect(await pendingCount(1))
+    await loader.drain()
+  }
+
+  @Test func loaderReturningMoreThanAskedIsKept() async {
+    let pager = makePager()
+    await start(pager, PageSource(total: 100, pageSize: 10))
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    await loader.respond(with: Page(items: Array(10..<35), previousKey: 0, nextKey: 35))
+    #expect(await eventually { pager.items.count == 35 })
+    #expect(loaded(pager) == Array(0..<35))
+    #expect((0..<35).allSatisfy { pager.items[$0] == $0 }, "uneven pages still index right")
+  }
+
+  @Test func emptyPageClaimingMoreEndsTheDirection() async {
+    let pager = makePager()
+    await start(pager, PageSource(total: 100, pageSize: 10))
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    await loader.respond(with: Page(items: [], previousKey: 0, nextKey: 20))
+    #expect(await eventually { pager.appendState.isEndReached })
+    #expect(loaded(pager) == Array(0..<10))
+  }
+
+  @Test func repeatedKeyIsRefused() async {
+    let pager = makePager()
+    await start(pager, PageSource(total: 100, pageSize: 10))
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    // A buggy source whose next page points back at the first.
+    await loader.respond(with: Page(items: Array(10..<20), previousKey: 0, nextKey: 0))
+    #expect(await eventually { pager.items.count == 20 })
+    pager.loadNext()
+    #expect(pager.appendState.error as? PagingError == .repeatedKey("0"))
+    #expect(await loader.requests.count == 2)
+    #expect(loaded(pager) == Array(0..<20), "nothing duplicated")
+  }
+
+  @Test func outOfRangeTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = PagedCollection<Int>()[0]
+    }
+    #expect(standardErrorText(of: result).contains("Position 0 out of range 0..<0"))
+  }
+}
