@@ -18,6 +18,7 @@ let package = Package(
   name: "CollectionAdapters",
   products: [
     .library(name: "CollectionAdapters", targets: ["CollectionAdapters"]),
+    .library(name: "Windowing", targets: ["Windowing"]),
     .executable(name: "adapters-demo", targets: ["adapters-demo"]),
   ],
   targets: [
@@ -25,9 +26,14 @@ let package = Package(
       name: "CollectionAdapters",
       swiftSettings: internalChecks
     ),
+    // Headless virtualized layout; knows only RandomAccessCollection.
+    .target(
+      name: "Windowing",
+      swiftSettings: internalChecks
+    ),
     .executableTarget(
       name: "adapters-demo",
-      dependencies: ["CollectionAdapters"]
+      dependencies: ["CollectionAdapters", "Windowing"]
     ),
     // Test kit shared by every test target; not a product.
     .target(
@@ -37,6 +43,11 @@ let package = Package(
     .testTarget(
       name: "CollectionAdaptersTests",
       dependencies: ["CollectionAdapters", "_TestSupport"],
+      swiftSettings: internalChecks
+    ),
+    .testTarget(
+      name: "WindowingTests",
+      dependencies: ["Windowing", "CollectionAdapters", "_TestSupport"],
       swiftSettings: internalChecks
     ),
   ],

@@ -1,0 +1,102 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// Items of one size packed into rows: a fixed number of columns, or as many
+/// as fit the viewport's cross length. Stores nothing per item.
+public struct GridLayout: WindowLayout, Hashable, Sendable {
+  /// How many columns a row has.
+  public enum Columns: Hashable, Sendable {
+    /// Exactly this many.
+    case fixed(Int)
+    /// As many items of at least this cross length as fit.
+    case adaptive(minimumLength: Double)
+  }
+
+  /// The number of items.
+  public private(set) var itemCount: Int
+  /// The column rule.
+  public var columns: Columns
+  /// Each row's length along the scrolling axis.
+  public var rowLength: Double
+  /// Space between rows, and between columns.
+  public var spacing: Double
+  /// The cross length the columns share.
+  public private(set) var crossLength: Double
+
+  /// Creates a grid.
+  public init(
+    itemCount: Int, columns: Columns, rowLength: Double, spacing: Double = 0,
+    crossLength: Double = 0
+  ) {
+    precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
+    precondition(rowLength > 0, "Row length \(rowLength) must be positive")
+    if case .fixed(let n) = columns { precondition(n >= 1, "Column count \(n) must be positive") }
+    if case .adaptive(let m) = columns {
+      precondition(m > 0, "Minimum column length \(m) must be positive")
+    }
+    self.itemCount = itemCount
+    self.columns = columns
+    self.rowLength = rowLength
+    self.spacing = spacing
+    self.crossLength = crossLength
+  }
+
+  /// The number of columns for the current cross length: at least 1.
+  public var columnCount: Int {
+    switch columns {
+    case .fixed(let n): return n
+    case .adaptive(let minimum):
+      return Swift.max(1, Int(((crossLength + spacing) / (minimum + spacing)).rounded(.down)))
+    }
+  }
+
+  /// The number of rows.
+  public var rowCount: Int { (itemCount + columnCount - 1) / columnCount }
+
+  private var stride: Double { rowLength + spacing }
+
+  /// - Complexity: O(1).
+  public var contentLength: Double { rowCount == 0 ? 0 : Double(rowCount) * stride - spacing }
+
+  /// - Complexity: O(1).
+  public func items(overlapping region: Range<Double>) -> Range<Int> {
+    let rows = FixedSizeLayout(itemCount: rowCount, itemLength: rowLength, spacing: spacing)
+      .items(overlapping: region)
+    let n = columnCount
+    return Swift.min(itemCount, rows.lowerBound * n)..<Swift.min(itemCount, rows.upperBound * n)
+  }
+
+  /// - Complexity: O(1).
+  public func frame(of position: Int) -> ItemFrame {
+    let n = columnCount
+    let columnLength = Swift.max(0, (crossLength - spacing * Double(n - 1)) / Double(n))
+    return ItemFrame(
+      mainOffset: Double(position / n) * stride, mainLength: rowLength,
+      crossOffset: Double(position % n) * (columnLength + spacing), crossLength: columnLength)
+  }
+
+  /// The length of the rows the items occupy.
+  ///
+  /// - Complexity: O(1).
+  public func length(of positions: Range<Int>) -> Double {
+    guard !positions.isEmpty else { return 0 }
+    let n = columnCount
+    return Double((positions.upperBound - 1) / n - positions.lowerBound / n + 1) * stride
+  }
+
+  /// - Complexity: O(1).
+  public mutating func insertItems(at positions: Range<Int>) { itemCount += positions.count }
+
+  /// - Complexity: O(1).
+  public mutating func removeItems(at positions: Range<Int>) { itemCount -= positions.count }
+
+  /// Recomputes adaptive columns.
+  ///
+  /// - Complexity: O(1).
+  public mutating func viewportCrossLengthDidChange(_ crossLength: Double) {
+    self.crossLength = crossLength
+  }
+}

@@ -1,0 +1,116 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// A list whose items have their own lengths: each starts at an estimate and
+/// is replaced by its measurement when the item is materialized.
+///
+/// Lengths live in a Fenwick tree: offset queries, the window query and a
+/// measurement update are O(log n), and one change never rebuilds the sums
+/// (web virtualizers rebuild them from the changed index, O(n)). Memory: one
+/// `Double` per item. Appending items is O(log n) each; inserting or
+/// removing in the middle rebuilds the tree, O(n).
+public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
+  @usableFromInline internal var _sums: _FenwickTree
+  /// The length assumed for items not yet measured.
+  public var estimatedLength: Double
+  /// The items' length across the scrolling axis.
+  public var crossLength: Double
+
+  /// Creates a layout of `itemCount` items, all of `estimatedLength`.
+  public init(itemCount: Int, estimatedLength: Double, crossLength: Double = 0) {
+    precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
+    precondition(estimatedLength > 0, "Estimated length \(estimatedLength) must be positive")
+    _sums = _FenwickTree(repeating: estimatedLength, count: itemCount)
+    self.estimatedLength = estimatedLength
+    self.crossLength = crossLength
+  }
+
+  /// - Complexity: O(1).
+  public var itemCount: Int { _sums.count }
+
+  /// - Complexity: O(log n).
+  public var contentLength: Double { _sums.prefix(_sums.count) }
+
+  /// The start of the item at `position` along the scrolling axis.
+  ///
+  /// - Complexity: O(log n).
+  public func offset(of position: Int) -> Double { _sums.prefix(position) }
+
+  /// The length of the item at `position`.
+  ///
+  /// - Complexity: O(log n).
+  public func length(of position: Int) -> Double { _sums.value(at: position) }
+
+  /// Records the measured length of the item at `position`.
+  ///
+  /// - Returns: The change in length.
+  /// - Complexity: O(log n).
+  @discardableResult
+  public mutating func setLength(_ length: Double, of position: Int) -> Double {
+    precondition(
+      position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
+    precondition(length >= 0 && length.isFinite, "Length \(length) must be finite and not negative")
+    let delta = length - _sums.value(at: position)
+    if delta != 0 { _sums.add(delta, at: position) }
+    return delta
+  }
+
+  /// - Complexity: O(log n).
+  public func items(overlapping region: Range<Double>) -> Range<Int> {
+    let total = contentLength
+    let low = Swift.max(region.lowerBound, 0)
+    let high = Swift.min(region.upperBound, total)
+    guard itemCount > 0, low < high else { return 0..<0 }
+    // Items whose end is at most `low` lie before; skip zero-length ones too.
+    var lower = _sums.count(whereSumAtMost: low)
+    lower = Swift.min(lower, itemCount)
+    // Items that start before `high` overlap.
+    var upper = _sums.count(whereSumAtMost: high)
+    if upper < itemCount, _sums.prefix(upper) < high { upper += 1 }
+    upper = Swift.min(upper, itemCount)
+    // Items of zero length at the boundary do not overlap.
+    while upper > lower, _sums.prefix(upper - 1) >= high { upper -= 1 }
+    return lower..<Swift.max(lower, upper)
+  }
+
+  /// - Complexity: O(log n).
+  public func frame(of position: Int) -> ItemFrame {
+    let start = _sums.prefix(position)
+    return ItemFrame(
+      mainOffset: start, mainLength: _sums.prefix(position + 1) - start, crossOffset: 0,
+      crossLength: crossLength)
+  }
+
+  /// - Complexity: O(log n).
+  public func length(of positions: Range<Int>) -> Double {
+    _sums.prefix(positions.upperBound) - _sums.prefix(positions.lowerBound)
+  }
+
+  /// New items start at the estimate.
+  ///
+  /// - Complexity: O(k log n) at the end; O(n) elsewhere.
+  public mutating func insertItems(at positions: Range<Int>) {
+    if positions.lowerBound == itemCount {
+      for _ in positions { _sums.append(estimatedLength) }
+      return
+    }
+    var values = _sums.values
+    values.insert(
+      contentsOf: repeatElement(estimatedLength, count: positions.count), at: positions.lowerBound)
+    _sums = _FenwickTree(values)
+  }
+
+  /// - Complexity: O(k) at the end; O(n) elsewhere.
+  public mutating func removeItems(at positions: Range<Int>) {
+    if positions.upperBound == itemCount {
+      _sums.tree.removeLast(positions.count)
+      return
+    }
+    var values = _sums.values
+    values.removeSubrange(positions)
+    _sums = _FenwickTree(values)
+  }
+}

@@ -1,0 +1,200 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// A published change of a `VirtualList`, by position and by identity.
+public struct ListUpdate<ID: Hashable> {
+  /// The engine's change: windows, visible ranges, scroll correction.
+  public var change: WindowChange
+  /// Identifiers now materialized that were not before: rows to create.
+  public var entered: [ID]
+  /// Identifiers no longer materialized: rows to discard.
+  public var exited: [ID]
+  /// Identifiers that became visible (for impressions and analytics).
+  public var becameVisible: [ID]
+  /// Identifiers that stopped being visible.
+  public var becameHidden: [ID]
+}
+
+/// A windowing engine over a random-access collection: it reads the
+/// collection only at positions inside the window it publishes, keeps the
+/// window's identifiers so that rows stay identifiable across data changes,
+/// and reports what entered and left by identity.
+///
+/// ```swift
+/// var list = VirtualList(
+///   data: store, id: \.key,
+///   engine: WindowingEngine(layout: FixedSizeLayout(itemCount: store.count, itemLength: 44),
+///                           viewport: Viewport(length: 800)))
+/// list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }  // feeds a Pager
+/// if let update = list.scroll(to: y) { render(list.window, creating: update.entered) }
+/// ```
+public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: WindowLayout>
+where Data.Index == Int {
+  /// The collection shown.
+  public private(set) var data: Data
+  /// The geometry.
+  public private(set) var engine: WindowingEngine<Layout>
+  /// Called with the visible positions whenever they change: wire it to a
+  /// `Pager`'s `visibleRangeDidChange(_:)` so scrolling prefetches pages.
+  public var onVisibleRangeChange: ((Range<Int>) -> Void)?
+  private let _id: (Data.Element) -> ID
+  /// The identifiers of the window's positions, in order.
+  private var _windowIDs: [ID] = []
+
+  /// Creates a list and reads the identifiers of its first window.
+  ///
+  /// - Parameters:
+  ///   - data: The collection; its count must match the layout's.
+  ///   - id: Returns an element's identifier.
+  ///   - engine: The geometry.
+  public init(data: Data, id: @escaping (Data.Element) -> ID, engine: WindowingEngine<Layout>) {
+    precondition(
+      data.count == engine.layout.itemCount,
+      "The data has \(data.count) elements but the layout \(engine.layout.itemCount) items")
+    self.data = data
+    self.engine = engine
+    self._id = id
+    self._windowIDs = _readIDs(engine.window)
+  }
+
+  /// The positions to materialize.
+  public var window: Range<Int> { engine.window }
+
+  /// The identifiers of the window's positions, in order.
+  public var windowIDs: [ID] { _windowIDs }
+
+  /// The visible positions.
+  public var visible: Range<Int> { engine.visible }
+
+  /// The elements to materialize, with their positions: the only reads a
+  /// renderer needs.
+  public var materialized: Data.SubSequence {
+    data[data.startIndex + window.lowerBound..<data.startIndex + window.upperBound]
+  }
+
+  // MARK: - Driving
+
+  /// Scrolls to `offset`; returns an update only when something changed.
+  ///
+  /// - Complexity: O(1) and no allocation when nothing is published;
+  ///   O(log n + window) otherwise, reading only the positions that entered.
+  public mutating func scroll(to offset: Double) -> ListUpdate<ID>? {
+    guard let change = engine.scroll(to: offset) else { return nil }
+    return _publishScroll(change)
+  }
+
+  /// Changes the viewport (size, insets, rotation).
+  ///
+  /// - Complexity: O(log n + window).
+  @discardableResult
+  public mutating func setViewport(_ viewport: Viewport) -> ListUpdate<ID> {
+    _publishScroll(engine.setViewport(viewport))
+  }
+
+  /// Replaces the data after items were inserted at `positions` (counted in
+  /// the new data). Content above the viewport stays anchored.
+  ///
+  /// - Complexity: O(log n + window), plus the layout's insertion cost.
+  @discardableResult
+  public mutating func insertItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
+    data = newData
+    return _publishDataChange(engine.insertItems(at: positions))
+  }
+
+  /// Replaces the data after the items at `positions` (counted in the old
+  /// data) were removed.
+  ///
+  /// - Complexity: O(log n + window), plus the layout's removal cost.
+  @discardableResult
+  public mutating func removeItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
+    data = newData
+    return _publishDataChange(engine.removeItems(at: positions))
+  }
+
+  /// Replaces the data with any other change: items appended or removed at
+  /// the end to match the new count, every window position re-read. The
+  /// window is always recomputed, so a view over it cannot go stale.
+  ///
+  /// - Complexity: O(log n + window) when only the end changed.
+  @discardableResult
+  public mutating func replaceData(_ newData: Data) -> ListUpdate<ID> {
+    let oldCount = engine.layout.itemCount
+    let newCount = newData.count
+    data = newData
+    let change: WindowChange
+    if newCount > oldCount {
+      change = engine.insertItems(at: oldCount..<newCount)
+    } else if newCount < oldCount {
+      change = engine.removeItems(at: newCount..<oldCount)
+    } else {
+      change = engine.setViewport(engine.viewport)
+    }
+    return _publishDataChange(change)
+  }
+
+  /// Records a measured length, for a variable-size layout.
+  ///
+  /// - Complexity: O(log n), plus O(window) when it publishes.
+  public mutating func setLength(_ length: Double, of position: Int) -> ListUpdate<ID>?
+  where Layout == VariableSizeLayout {
+    guard let change = engine.setLength(length, of: position) else { return nil }
+    return _publishScroll(change)
+  }
+
+  // MARK: - Internals
+
+  private func _readIDs(_ positions: Range<Int>) -> [ID] {
+    positions.map { _id(data[data.startIndex + $0]) }
+  }
+
+  /// After a scroll, positions keep their meaning: reuse the ids of
+  /// positions still in the window and read only the new ones.
+  private mutating func _publishScroll(_ change: WindowChange) -> ListUpdate<ID> {
+    let old = change.previousWindow
+    let oldIDs = _windowIDs
+    if change.window != old {
+      _windowIDs = change.window.map { position in
+        old.contains(position)
+          ? oldIDs[position - old.lowerBound] : _id(data[data.startIndex + position])
+      }
+    }
+    let entered = change.entered.flatMap { $0.map { _windowIDs[$0 - change.window.lowerBound] } }
+    let exited = change.exited.flatMap { $0.map { oldIDs[$0 - old.lowerBound] } }
+    return _finish(change, entered: entered, exited: exited, oldIDs: oldIDs)
+  }
+
+  /// After a data change positions shift: re-read the window and compare by
+  /// identity.
+  private mutating func _publishDataChange(_ change: WindowChange) -> ListUpdate<ID> {
+    let oldIDs = _windowIDs
+    _windowIDs = _readIDs(change.window)
+    let before = Set(oldIDs)
+    let after = Set(_windowIDs)
+    let entered = _windowIDs.filter { !before.contains($0) }
+    let exited = oldIDs.filter { !after.contains($0) }
+    return _finish(change, entered: entered, exited: exited, oldIDs: oldIDs)
+  }
+
+  private func _finish(
+    _ change: WindowChange, entered: [ID], exited: [ID], oldIDs: [ID]
+  )
+    -> ListUpdate<ID>
+  {
+    let oldVisible = change.previousVisible.clamped(to: change.previousWindow).map {
+      oldIDs[$0 - change.previousWindow.lowerBound]
+    }
+    let newVisible = change.visible.clamped(to: change.window).map {
+      _windowIDs[$0 - change.window.lowerBound]
+    }
+    let wasVisible = Set(oldVisible)
+    let isVisible = Set(newVisible)
+    if change.visible != change.previousVisible { onVisibleRangeChange?(change.visible) }
+    return ListUpdate(
+      change: change, entered: entered, exited: exited,
+      becameVisible: newVisible.filter { !wasVisible.contains($0) },
+      becameHidden: oldVisible.filter { !isVisible.contains($0) })
+  }
+}
