@@ -19,21 +19,28 @@ let package = Package(
   products: [
     .library(name: "CollectionAdapters", targets: ["CollectionAdapters"]),
     .library(name: "Windowing", targets: ["Windowing"]),
+    .library(name: "IdentityDiff", targets: ["IdentityDiff"]),
     .executable(name: "adapters-demo", targets: ["adapters-demo"]),
   ],
   targets: [
+    // O(n + m) identity diff between snapshots; depends on nothing.
+    .target(
+      name: "IdentityDiff"
+    ),
     .target(
       name: "CollectionAdapters",
+      dependencies: ["IdentityDiff"],
       swiftSettings: internalChecks
     ),
     // Headless virtualized layout; knows only RandomAccessCollection.
     .target(
       name: "Windowing",
+      dependencies: ["IdentityDiff"],
       swiftSettings: internalChecks
     ),
     .executableTarget(
       name: "adapters-demo",
-      dependencies: ["CollectionAdapters", "Windowing"]
+      dependencies: ["CollectionAdapters", "Windowing", "IdentityDiff"]
     ),
     // Test kit shared by every test target; not a product.
     .target(
@@ -44,6 +51,10 @@ let package = Package(
       name: "CollectionAdaptersTests",
       dependencies: ["CollectionAdapters", "_TestSupport"],
       swiftSettings: internalChecks
+    ),
+    .testTarget(
+      name: "IdentityDiffTests",
+      dependencies: ["IdentityDiff", "CollectionAdapters", "_TestSupport"]
     ),
     .testTarget(
       name: "WindowingTests",

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+
 /// A published change of a `VirtualList`, by position and by identity.
 public struct ListUpdate<ID: Hashable> {
   /// The engine's change: windows, visible ranges, scroll correction.
@@ -16,6 +18,14 @@ public struct ListUpdate<ID: Hashable> {
   public var becameVisible: [ID]
   /// Identifiers that stopped being visible.
   public var becameHidden: [ID]
+  /// After `apply(_:in:)`: identifiers of inserted rows in the window, to
+  /// animate in.
+  public var inserted: [ID] = []
+  /// After `apply(_:in:)`: identifiers of deleted rows that were in the
+  /// window, to animate out.
+  public var removed: [ID] = []
+  /// After `apply(_:in:)`: identifiers of moved rows in the window.
+  public var moved: [ID] = []
 }
 
 /// A windowing engine over a random-access collection: it reads the
@@ -133,6 +143,37 @@ where Data.Index == Int {
       change = engine.setViewport(engine.viewport)
     }
     return _publishDataChange(change)
+  }
+
+  /// Applies a data change described by an identity difference: the
+  /// visible content stays anchored, and the update names the inserted,
+  /// removed and moved rows for animation.
+  ///
+  /// - Parameters:
+  ///   - difference: The difference from the current data to `newData`.
+  ///   - newData: The new snapshot.
+  /// - Complexity: O(window + changes), plus the layout's cost (O(n) for a
+  ///   variable-size layout, which carries measurements over).
+  @discardableResult
+  public mutating func apply(_ difference: IdentityDifference, in newData: Data) -> ListUpdate<ID> {
+    precondition(
+      newData.count == difference.newCount,
+      "The difference is to \(difference.newCount) elements, not \(newData.count)")
+    let oldWindow = engine.window
+    let oldIDs = _windowIDs
+    data = newData
+    var update = _publishDataChange(engine.apply(difference))
+    let window = engine.window
+    update.inserted = difference.insertions.filter(window.contains).map {
+      _windowIDs[$0 - window.lowerBound]
+    }
+    update.removed = difference.deletions.reversed().filter(oldWindow.contains).map {
+      oldIDs[$0 - oldWindow.lowerBound]
+    }
+    update.moved = difference.moves.map(\.to).filter(window.contains).map {
+      _windowIDs[$0 - window.lowerBound]
+    }
+    return update
   }
 
   /// Records a measured length, for a variable-size layout.

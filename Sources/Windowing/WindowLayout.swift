@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+
 /// Places items along a scrolling axis and finds the items in a region.
 ///
 /// Every query is O(log n) or better; no layout walks its items.
@@ -25,6 +27,8 @@ public protocol WindowLayout {
   mutating func removeItems(at positions: Range<Int>)
   /// Adapts to a new cross length of the viewport (a grid's columns).
   mutating func viewportCrossLengthDidChange(_ crossLength: Double)
+  /// Follows a data change to the new snapshot of `difference`.
+  mutating func apply(_ difference: IdentityDifference)
 }
 
 extension WindowLayout {

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+
 /// A change the engine publishes: the new window of positions to
 /// materialize and the visible positions, with what they were before.
 public struct WindowChange: Hashable, Sendable {
@@ -57,9 +59,9 @@ internal func _difference(_ a: Range<Int>, _ b: Range<Int>) -> [Range<Int>] {
 /// - A scroll that publishes nothing allocates nothing.
 public struct WindowingEngine<Layout: WindowLayout> {
   /// Where the items are.
-  public private(set) var layout: Layout
+  public internal(set) var layout: Layout
   /// What is on screen.
-  public private(set) var viewport: Viewport
+  public internal(set) var viewport: Viewport
   /// How much is materialized beyond the viewport.
   public var overscan: Overscan
   /// The fraction of an item's length that must be unobscured for it to

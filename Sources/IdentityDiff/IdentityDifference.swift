@@ -1,0 +1,176 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// The changes between two snapshots of a list, matched by identity, in the
+/// form a list UI applies as one batch update.
+///
+/// Computed by Heckel's algorithm, as IGListDiff implements it: O(n + m) time
+/// and memory for n old and m new elements, whatever changed (the standard
+/// library's `difference(from:)` is Myers' O((n + m) · d), over equality).
+/// Elements are never copied: only their identifiers are hashed.
+///
+/// - Identity (`id`) decides which elements are the same item; a separate
+///   content test decides whether a matched item was updated.
+/// - Duplicate identifiers within a snapshot are matched in order of
+///   appearance, as IGListDiff does: the k-th occurrence in the new snapshot
+///   with the k-th in the old one; extra occurrences are insertions or
+///   deletions. Never a crash, never an inconsistent batch.
+public struct IdentityDifference: Hashable, Sendable {
+  /// Old positions to delete, in descending order (safe to apply one by one).
+  public var deletions: [Int]
+  /// New positions to insert, in ascending order.
+  public var insertions: [Int]
+  /// Items that moved, beyond what the insertions and deletions explain,
+  /// as (old position, new position), in ascending new position.
+  public var moves: [Move]
+  /// Old positions of matched items whose content changed, ascending.
+  public var updates: [Int]
+  /// For every old position, its new position, or `nil` if deleted.
+  public var newPositions: [Int?]
+  /// The number of elements in the new snapshot.
+  public var newCount: Int
+
+  /// An item that moved.
+  public struct Move: Hashable, Sendable {
+    /// Its position in the old snapshot.
+    public var from: Int
+    /// Its position in the new snapshot.
+    public var to: Int
+
+    /// Creates a move.
+    public init(from: Int, to: Int) {
+      self.from = from
+      self.to = to
+    }
+  }
+
+  /// The number of elements in the old snapshot.
+  public var oldCount: Int { newPositions.count }
+
+  /// Deletions, insertions, moves and updates together.
+  public var changeCount: Int { deletions.count + insertions.count + moves.count + updates.count }
+
+  /// Whether nothing changed.
+  public var isEmpty: Bool { changeCount == 0 }
+
+  /// Whether a UI should animate this update under `policy` (large updates
+  /// are applied without animation, as DataSources does above 300).
+  public func shouldAnimate(under policy: UpdatePolicy = UpdatePolicy()) -> Bool {
+    changeCount <= policy.animationLimit
+  }
+
+  /// Computes the changes from `old` to `new`.
+  ///
+  /// - Parameters:
+  ///   - old: The snapshot shown now.
+  ///   - new: The snapshot to show.
+  ///   - id: An element's identity.
+  ///   - contentEquals: Whether two elements with the same identity have the
+  ///     same content; `false` makes an update.
+  /// - Complexity: O(n + m), expected, if `ID` hashes well.
+  public init<Old: RandomAccessCollection, New: RandomAccessCollection, ID: Hashable>(
+    from old: Old, to new: New, id: (Old.Element) -> ID,
+    contentEquals: (Old.Element, Old.Element) -> Bool
+  ) where Old.Element == New.Element {
+    let n = old.count
+    let m = new.count
+    // For each identifier, the old positions not yet matched, smallest
+    // first, as a linked list through `nextOld`.
+    var firstOld: [ID: Int] = [:]
+    firstOld.reserveCapacity(n)
+    var nextOld = [Int](repeating: -1, count: n)
+    var oldIndex = old.endIndex
+    var position = n
+    while oldIndex != old.startIndex {
+      old.formIndex(before: &oldIndex)
+      position -= 1
+      let key = id(old[oldIndex])
+      nextOld[position] = firstOld[key] ?? -1
+      firstOld[key] = position
+    }
+    // Match each new element with the first unmatched old one of its id.
+    var oldForNew = [Int](repeating: -1, count: m)
+    var newForOld = [Int?](repeating: nil, count: n)
+    var updates: [Int] = []
+    var newIndex = new.startIndex
+    for i in 0..<m {
+      let element = new[newIndex]
+      let key = id(element)
+      if let j = firstOld[key], j >= 0 {
+        firstOld[key] = nextOld[j] >= 0 ? nextOld[j] : -1
+        oldForNew[i] = j
+        newForOld[j] = i
+        if !contentEquals(old[old.index(old.startIndex, offsetBy: j)], element) {
+          updates.append(j)
+        }
+      }
+      new.formIndex(after: &newIndex)
+    }
+    updates.sort()
+    // Deletions, and how many precede each old position.
+    var deletions: [Int] = []
+    var deletedBefore = [Int](repeating: 0, count: n)
+    var running = 0
+    for j in 0..<n {
+      deletedBefore[j] = running
+      if newForOld[j] == nil {
+        deletions.append(j)
+        running += 1
+      }
+    }
+    deletions.reverse()
+    // Insertions, and moves that offsets do not explain.
+    var insertions: [Int] = []
+    var moves: [Move] = []
+    var inserted = 0
+    for i in 0..<m {
+      let j = oldForNew[i]
+      if j < 0 {
+        insertions.append(i)
+        inserted += 1
+      } else if j - deletedBefore[j] + inserted != i {
+        moves.append(Move(from: j, to: i))
+      }
+    }
+    self.deletions = deletions
+    self.insertions = insertions
+    self.moves = moves
+    self.updates = updates
+    self.newPositions = newForOld
+    self.newCount = m
+  }
+
+  /// Computes the changes from `old` to `new` for equatable elements.
+  ///
+  /// - Complexity: O(n + m), expected.
+  public init<Old: RandomAccessCollection, New: RandomAccessCollection, ID: Hashable>(
+    from old: Old, to new: New, id: (Old.Element) -> ID
+  ) where Old.Element == New.Element, Old.Element: Equatable {
+    self.init(from: old, to: new, id: id, contentEquals: ==)
+  }
+
+  /// Computes the changes from `old` to `new` for identifiable, equatable
+  /// elements.
+  ///
+  /// - Complexity: O(n + m), expected.
+  public init<Old: RandomAccessCollection, New: RandomAccessCollection>(
+    from old: Old, to new: New
+  ) where Old.Element == New.Element, Old.Element: Identifiable & Equatable {
+    self.init(from: old, to: new, id: \.id, contentEquals: ==)
+  }
+}
+
+/// When a list update should be animated.
+public struct UpdatePolicy: Hashable, Sendable {
+  /// Above this many changes, apply without animation.
+  public var animationLimit: Int
+
+  /// Creates a policy; DataSources' limit of 300 by default.
+  public init(animationLimit: Int = 300) {
+    precondition(animationLimit >= 0, "Animation limit \(animationLimit) must not be negative")
+    self.animationLimit = animationLimit
+  }
+}

@@ -1,0 +1,167 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import IdentityDiff
+import Testing
+import _TestSupport
+
+/// An item with an identity and a content that can change.
+struct Item: Equatable, Identifiable, CustomStringConvertible {
+  var id: Int
+  var content: Int
+  var description: String { "\(id):\(content)" }
+}
+
+/// A random pair of snapshots: deletions, insertions, shuffles, content
+/// changes, and (sometimes) duplicate identifiers.
+func randomPair(_ g: inout SplitMix64) -> (old: [Item], new: [Item]) {
+  let size =
+    Int.random(in: 0..<50, using: &g) == 0
+    ? Int.random(in: 0...2_000, using: &g) : Int.random(in: 0...40, using: &g)
+  let idSpace = Bool.random(using: &g) ? size + 5 : max(1, size / 3)  // small space: duplicates
+  var old = (0..<size).map { _ in Item(id: Int.random(in: 0..<idSpace + 1, using: &g), content: 0) }
+  if Bool.random(using: &g) {
+    // Unique ids.
+    old = (0..<size).map { Item(id: $0, content: 0) }
+    old.shuffle(using: &g)
+  }
+  var new = old.filter { _ in Int.random(in: 0..<10, using: &g) != 0 }
+  for _ in 0..<Int.random(in: 0...max(1, size / 5), using: &g) {
+    new.insert(
+      Item(id: Int.random(in: 0..<idSpace + 10, using: &g), content: 0),
+      at: Int.random(in: 0...new.count, using: &g))
+  }
+  let swaps = Int.random(in: 0...3, using: &g) == 0 ? new.count : Int.random(in: 0...3, using: &g)
+  for _ in 0..<swaps where new.count > 1 {
+    new.swapAt(Int.random(in: 0..<new.count, using: &g), Int.random(in: 0..<new.count, using: &g))
+  }
+  for i in new.indices where Int.random(in: 0..<8, using: &g) == 0 { new[i].content += 1 }
+  return (old, new)
+}
+
+/// The batch ordering rules and internal consistency of a difference.
+func orderingProblem(_ d: IdentityDifference, old: Int, new: Int) -> String? {
+  if d.oldCount != old || d.newCount != new { return "counts" }
+  if d.deletions != d.deletions.sorted(by: >) { return "deletions not descending" }
+  if d.insertions != d.insertions.sorted() { return "insertions not ascending" }
+  if d.updates != d.updates.sorted() { return "updates not ascending" }
+  if d.moves.map(\.to) != d.moves.map(\.to).sorted() { return "moves not by new position" }
+  if Set(d.deletions).count != d.deletions.count { return "a deletion twice" }
+  if !d.deletions.allSatisfy({ (0..<old).contains($0) && d.newPositions[$0] == nil }) {
+    return "a deletion of a matched item"
+  }
+  if !d.moves.allSatisfy({ d.newPositions[$0.from] == $0.to }) {
+    return "a move against the mapping"
+  }
+  if !d.updates.allSatisfy({ d.newPositions[$0] != nil }) { return "an update of a deleted item" }
+  let matched = d.newPositions.compactMap { $0 }
+  if Set(matched).count != matched.count { return "two old items mapped to one new" }
+  if matched.count + d.insertions.count != new { return "insertions do not fill the new snapshot" }
+  return nil
+}
+
+@Suite("IdentityDifference")
+struct IdentityDifferenceTests {
+  @Test(
+    "Random snapshot pairs: applying each batch gives the new snapshot", arguments: modelTestSeeds)
+  func randomPairs(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    var pairs = 0
+    var failure: String?
+    while pairs < 2_500, failure == nil {
+      let (old, new) = randomPair(&g)
+      let difference = IdentityDifference(from: old, to: new)
+      if let problem = orderingProblem(difference, old: old.count, new: new.count) {
+        failure = "pair \(pairs): \(problem); \(old) -> \(new)"
+        break
+      }
+      var applied = old
+      difference.apply(to: &applied, from: new)
+      if applied != new { failure = "pair \(pairs): applied \(applied) != \(new) from \(old)" }
+      pairs += 1
+    }
+    #expect(failure == nil, "seed \(seed): \(failure ?? "")")
+    #expect(pairs == 2_500)
+  }
+
+  @Test func examples() {
+    let old = [Item(id: 1, content: 0), Item(id: 2, content: 0), Item(id: 3, content: 0)]
+    let new = [Item(id: 3, content: 0), Item(id: 1, content: 5), Item(id: 4, content: 0)]
+    let d = IdentityDifference(from: old, to: new)
+    #expect(d.deletions == [1])
+    #expect(d.insertions == [2])
+    #expect(d.updates == [0])
+    #expect(d.newPositions == [1, nil, 0])
+    #expect(d.moves == [.init(from: 2, to: 0), .init(from: 0, to: 1)])
+    #expect(d.changeCount == 5)
+    #expect(
+      !d.isEmpty && d.shouldAnimate() && !d.shouldAnimate(under: UpdatePolicy(animationLimit: 2)))
+    #expect(IdentityDifference(from: old, to: old).isEmpty)
+  }
+
+  @Test("Duplicate ids match in order of appearance, as IGListDiff does")
+  func duplicates() {
+    let a0 = Item(id: 7, content: 0)
+    let a1 = Item(id: 7, content: 1)
+    let b = Item(id: 8, content: 0)
+    let d = IdentityDifference(
+      from: [a0, a1, b], to: [a0, b, a1, a1], id: \.id, contentEquals: ==)
+    #expect(d.newPositions == [0, 2, 1], "first 7 with first 7, second with second")
+    #expect(d.insertions == [3], "the extra 7 is an insertion")
+    var applied = [a0, a1, b]
+    d.apply(to: &applied, from: [a0, b, a1, a1])
+    #expect(applied == [a0, b, a1, a1])
+  }
+
+  @Test("Applying to an OrderedStore reproduces the new store", arguments: modelTestSeeds)
+  func orderedStores(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    for _ in 0..<300 {
+      let (old, new) = randomPair(&g)
+      let oldStore = OrderedStore(old.map { ($0.id, $0.content) }, uniquingKeysWith: { a, _ in a })
+      let newStore = OrderedStore(new.map { ($0.id, $0.content) }, uniquingKeysWith: { a, _ in a })
+      let d = IdentityDifference(
+        from: oldStore, to: newStore, id: \.key, contentEquals: { $0.value == $1.value })
+      var store = oldStore
+      store.apply(d, from: newStore)
+      #expect(store == newStore, "seed \(seed)")
+    }
+  }
+
+  @Test func coalescerDiffsOnlyTheLatestSnapshot() {
+    let first = (0..<5).map { Item(id: $0, content: 0) }
+    var coalescer = SnapshotCoalescer(initial: first, id: \.id, contentEquals: ==)
+    #expect(coalescer.takeDifference() == nil)
+    coalescer.submit(Array(first.dropFirst()))
+    coalescer.submit(first + [Item(id: 9, content: 0)])
+    coalescer.submit(first + [Item(id: 10, content: 0)])
+    #expect(coalescer.coalescedCount == 3)
+    let (difference, snapshot) = coalescer.takeDifference()!
+    #expect(snapshot.last?.id == 10)
+    #expect(
+      difference.insertions == [5] && difference.deletions.isEmpty, "against what was applied")
+    #expect(coalescer.takeDifference() == nil)
+  }
+
+  @Test func userMovesAreNotDiffedAgain() {
+    let items = (0..<5).map { Item(id: $0, content: 0) }
+    var coalescer = SnapshotCoalescer(initial: items, id: \.id, contentEquals: ==)
+    coalescer.recordUserMove(from: 4, to: 0)
+    var reordered = items
+    reordered.insert(reordered.removeLast(), at: 0)
+    coalescer.submit(reordered)
+    #expect(coalescer.takeDifference()?.difference.isEmpty == true)
+  }
+
+  @Test func userMoveOutOfRangeTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var coalescer = SnapshotCoalescer(initial: [1, 2], id: { $0 }, contentEquals: ==)
+      coalescer.recordUserMove(from: 5, to: 0)
+    }
+    #expect(standardErrorText(of: result).contains("User move 5 -> 0 out of range 0..<2"))
+  }
+}
