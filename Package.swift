@@ -38,9 +38,13 @@ let package = Package(
       dependencies: ["IdentityDiff"],
       swiftSettings: internalChecks
     ),
+    // The allocator's in-use byte count, for the demo's memory column.
+    .target(
+      name: "CHeapStatistics"
+    ),
     .executableTarget(
       name: "adapters-demo",
-      dependencies: ["CollectionAdapters", "Windowing", "IdentityDiff"]
+      dependencies: ["CollectionAdapters", "Windowing", "IdentityDiff", "CHeapStatistics"]
     ),
     // Test kit shared by every test target; not a product.
     .target(

@@ -26,6 +26,17 @@ public struct ListUpdate<ID: Hashable> {
   public var removed: [ID] = []
   /// After `apply(_:in:)`: identifiers of moved rows in the window.
   public var moved: [ID] = []
+
+  @inlinable
+  internal init(
+    change: WindowChange, entered: [ID], exited: [ID], becameVisible: [ID], becameHidden: [ID]
+  ) {
+    self.change = change
+    self.entered = entered
+    self.exited = exited
+    self.becameVisible = becameVisible
+    self.becameHidden = becameHidden
+  }
 }
 
 /// A windowing engine over a random-access collection: it reads the
@@ -44,15 +55,17 @@ public struct ListUpdate<ID: Hashable> {
 public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: WindowLayout>
 where Data.Index == Int {
   /// The collection shown.
-  public private(set) var data: Data
+  public var data: Data { _data }
   /// The geometry.
-  public private(set) var engine: WindowingEngine<Layout>
+  public var engine: WindowingEngine<Layout> { _engine }
+  @usableFromInline internal var _data: Data
+  @usableFromInline internal var _engine: WindowingEngine<Layout>
   /// Called with the visible positions whenever they change: wire it to a
   /// `Pager`'s `visibleRangeDidChange(_:)` so scrolling prefetches pages.
   public var onVisibleRangeChange: ((Range<Int>) -> Void)?
-  private let _id: (Data.Element) -> ID
+  @usableFromInline internal let _id: (Data.Element) -> ID
   /// The identifiers of the window's positions, in order.
-  private var _windowIDs: [ID] = []
+  @usableFromInline internal var _windowIDs: [ID] = []
 
   /// Creates a list and reads the identifiers of its first window.
   ///
@@ -64,8 +77,8 @@ where Data.Index == Int {
     precondition(
       data.count == engine.layout.itemCount,
       "The data has \(data.count) elements but the layout \(engine.layout.itemCount) items")
-    self.data = data
-    self.engine = engine
+    self._data = data
+    self._engine = engine
     self._id = id
     self._windowIDs = _readIDs(engine.window)
   }
@@ -91,8 +104,9 @@ where Data.Index == Int {
   ///
   /// - Complexity: O(1) and no allocation when nothing is published;
   ///   O(log n + window) otherwise, reading only the positions that entered.
+  @inlinable
   public mutating func scroll(to offset: Double) -> ListUpdate<ID>? {
-    guard let change = engine.scroll(to: offset) else { return nil }
+    guard let change = _engine.scroll(to: offset) else { return nil }
     return _publishScroll(change)
   }
 
@@ -101,7 +115,7 @@ where Data.Index == Int {
   /// - Complexity: O(log n + window).
   @discardableResult
   public mutating func setViewport(_ viewport: Viewport) -> ListUpdate<ID> {
-    _publishScroll(engine.setViewport(viewport))
+    _publishScroll(_engine.setViewport(viewport))
   }
 
   /// Replaces the data after items were inserted at `positions` (counted in
@@ -110,8 +124,8 @@ where Data.Index == Int {
   /// - Complexity: O(log n + window), plus the layout's insertion cost.
   @discardableResult
   public mutating func insertItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
-    data = newData
-    return _publishDataChange(engine.insertItems(at: positions))
+    _data = newData
+    return _publishDataChange(_engine.insertItems(at: positions))
   }
 
   /// Replaces the data after the items at `positions` (counted in the old
@@ -120,8 +134,8 @@ where Data.Index == Int {
   /// - Complexity: O(log n + window), plus the layout's removal cost.
   @discardableResult
   public mutating func removeItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
-    data = newData
-    return _publishDataChange(engine.removeItems(at: positions))
+    _data = newData
+    return _publishDataChange(_engine.removeItems(at: positions))
   }
 
   /// Replaces the data with any other change: items appended or removed at
@@ -131,16 +145,16 @@ where Data.Index == Int {
   /// - Complexity: O(log n + window) when only the end changed.
   @discardableResult
   public mutating func replaceData(_ newData: Data) -> ListUpdate<ID> {
-    let oldCount = engine.layout.itemCount
+    let oldCount = _engine.layout.itemCount
     let newCount = newData.count
-    data = newData
+    _data = newData
     let change: WindowChange
     if newCount > oldCount {
-      change = engine.insertItems(at: oldCount..<newCount)
+      change = _engine.insertItems(at: oldCount..<newCount)
     } else if newCount < oldCount {
-      change = engine.removeItems(at: newCount..<oldCount)
+      change = _engine.removeItems(at: newCount..<oldCount)
     } else {
-      change = engine.setViewport(engine.viewport)
+      change = _engine.setViewport(engine.viewport)
     }
     return _publishDataChange(change)
   }
@@ -161,8 +175,8 @@ where Data.Index == Int {
       "The difference is to \(difference.newCount) elements, not \(newData.count)")
     let oldWindow = engine.window
     let oldIDs = _windowIDs
-    data = newData
-    var update = _publishDataChange(engine.apply(difference))
+    _data = newData
+    var update = _publishDataChange(_engine.apply(difference))
     let window = engine.window
     update.inserted = difference.insertions.filter(window.contains).map {
       _windowIDs[$0 - window.lowerBound]
@@ -181,25 +195,27 @@ where Data.Index == Int {
   /// - Complexity: O(log n), plus O(window) when it publishes.
   public mutating func setLength(_ length: Double, of position: Int) -> ListUpdate<ID>?
   where Layout == VariableSizeLayout {
-    guard let change = engine.setLength(length, of: position) else { return nil }
+    guard let change = _engine.setLength(length, of: position) else { return nil }
     return _publishScroll(change)
   }
 
   // MARK: - Internals
 
-  private func _readIDs(_ positions: Range<Int>) -> [ID] {
-    positions.map { _id(data[data.startIndex + $0]) }
+  @inlinable
+  internal func _readIDs(_ positions: Range<Int>) -> [ID] {
+    positions.map { _id(_data[_data.startIndex + $0]) }
   }
 
   /// After a scroll, positions keep their meaning: reuse the ids of
   /// positions still in the window and read only the new ones.
-  private mutating func _publishScroll(_ change: WindowChange) -> ListUpdate<ID> {
+  @inlinable
+  internal mutating func _publishScroll(_ change: WindowChange) -> ListUpdate<ID> {
     let old = change.previousWindow
     let oldIDs = _windowIDs
     if change.window != old {
       _windowIDs = change.window.map { position in
         old.contains(position)
-          ? oldIDs[position - old.lowerBound] : _id(data[data.startIndex + position])
+          ? oldIDs[position - old.lowerBound] : _id(_data[_data.startIndex + position])
       }
     }
     let entered = change.entered.flatMap { $0.map { _windowIDs[$0 - change.window.lowerBound] } }
@@ -209,7 +225,8 @@ where Data.Index == Int {
 
   /// After a data change positions shift: re-read the window and compare by
   /// identity.
-  private mutating func _publishDataChange(_ change: WindowChange) -> ListUpdate<ID> {
+  @inlinable
+  internal mutating func _publishDataChange(_ change: WindowChange) -> ListUpdate<ID> {
     let oldIDs = _windowIDs
     _windowIDs = _readIDs(change.window)
     let before = Set(oldIDs)
@@ -219,7 +236,8 @@ where Data.Index == Int {
     return _finish(change, entered: entered, exited: exited, oldIDs: oldIDs)
   }
 
-  private func _finish(
+  @inlinable
+  internal func _finish(
     _ change: WindowChange, entered: [ID], exited: [ID], oldIDs: [ID]
   )
     -> ListUpdate<ID>

@@ -1,0 +1,199 @@
+//===----------------------------------------------------------------------===//
+//
+// OrderedStore against swift-collections' OrderedDictionary and
+// swift-identified-collections' IdentifiedArray, at 100,000 elements.
+//
+//===----------------------------------------------------------------------===//
+
+import Benchmark
+import CollectionAdapters
+import IdentifiedCollections
+import OrderedCollections
+
+struct Row: Identifiable, Sendable {
+  var id: Int
+  var value: Int
+}
+
+let n = 100_000
+let keys = Array(0..<n)
+let shuffled: [Int] = {
+  var g = SystemRandomNumberGenerator()
+  return keys.shuffled(using: &g)
+}()
+let misses = Array(n..<2 * n)
+let store = OrderedStore(uniqueKeysWithValues: keys.lazy.map { ($0, $0) })
+let dictionary = OrderedDictionary(uniqueKeysWithValues: keys.lazy.map { ($0, $0) })
+let identified = IdentifiedArray(uniqueElements: keys.lazy.map { Row(id: $0, value: $0) })
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
+    warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 30)
+
+  Benchmark("append 100k: OrderedStore") { _ in
+    var s = OrderedStore<Int, Int>()
+    for k in keys { s[key: k] = k }
+    blackHole(s)
+  }
+  Benchmark("append 100k: OrderedDictionary") { _ in
+    var d = OrderedDictionary<Int, Int>()
+    for k in keys { d[k] = k }
+    blackHole(d)
+  }
+  Benchmark("append 100k: IdentifiedArray") { _ in
+    var a = IdentifiedArrayOf<Row>()
+    for k in keys { a.append(Row(id: k, value: k)) }
+    blackHole(a)
+  }
+
+  Benchmark("lookup hit 100k: OrderedStore") { _ in
+    var sum = 0
+    for k in shuffled { sum &+= store[key: k]! }
+    blackHole(sum)
+  }
+  Benchmark("lookup hit 100k: OrderedDictionary") { _ in
+    var sum = 0
+    for k in shuffled { sum &+= dictionary[k]! }
+    blackHole(sum)
+  }
+  Benchmark("lookup hit 100k: IdentifiedArray") { _ in
+    var sum = 0
+    for k in shuffled { sum &+= identified[id: k]!.value }
+    blackHole(sum)
+  }
+  Benchmark("lookup miss 100k: OrderedStore") { _ in
+    var found = 0
+    for k in misses where store.index(forKey: k) != nil { found += 1 }
+    blackHole(found)
+  }
+  Benchmark("lookup miss 100k: OrderedDictionary") { _ in
+    var found = 0
+    for k in misses where dictionary.index(forKey: k) != nil { found += 1 }
+    blackHole(found)
+  }
+  Benchmark("lookup miss 100k: IdentifiedArray") { _ in
+    var found = 0
+    for k in misses where identified.index(id: k) != nil { found += 1 }
+    blackHole(found)
+  }
+
+  Benchmark("iterate 100k: OrderedStore") { _ in
+    var sum = 0
+    for (k, v) in store { sum &+= k &+ v }
+    blackHole(sum)
+  }
+  Benchmark("iterate 100k: OrderedDictionary") { _ in
+    var sum = 0
+    for (k, v) in dictionary { sum &+= k &+ v }
+    blackHole(sum)
+  }
+  Benchmark("iterate 100k: IdentifiedArray") { _ in
+    var sum = 0
+    for row in identified { sum &+= row.id &+ row.value }
+    blackHole(sum)
+  }
+
+  Benchmark("remove 1k keys of 100k: OrderedStore") { benchmark in
+    var s = store
+    s[key: -1] = 0  // make the copy unique before measuring
+    benchmark.startMeasurement()
+    for k in shuffled.prefix(1_000) { s.removeValue(forKey: k) }
+    benchmark.stopMeasurement()
+    blackHole(s)
+  }
+  Benchmark("remove 1k keys of 100k: OrderedDictionary") { benchmark in
+    var d = dictionary
+    d[-1] = 0
+    benchmark.startMeasurement()
+    for k in shuffled.prefix(1_000) { d.removeValue(forKey: k) }
+    benchmark.stopMeasurement()
+    blackHole(d)
+  }
+  Benchmark("remove 1k keys of 100k: IdentifiedArray") { benchmark in
+    var a = identified
+    a.append(Row(id: -1, value: 0))
+    benchmark.startMeasurement()
+    for k in shuffled.prefix(1_000) { a.remove(id: k) }
+    benchmark.stopMeasurement()
+    blackHole(a)
+  }
+
+  Benchmark("removeFirst x1k at 100k: OrderedStore") { benchmark in
+    var s = store
+    s[key: -1] = 0
+    benchmark.startMeasurement()
+    for _ in 0..<1_000 { s.removeFirst() }
+    benchmark.stopMeasurement()
+    blackHole(s)
+  }
+  Benchmark("removeFirst x1k at 100k: OrderedDictionary") { benchmark in
+    var d = dictionary
+    d[-1] = 0
+    benchmark.startMeasurement()
+    for _ in 0..<1_000 { d.removeFirst() }
+    benchmark.stopMeasurement()
+    blackHole(d)
+  }
+  Benchmark("removeFirst x1k at 100k: IdentifiedArray") { benchmark in
+    var a = identified
+    a.append(Row(id: -1, value: 0))
+    benchmark.startMeasurement()
+    for _ in 0..<1_000 { a.removeFirst() }
+    benchmark.stopMeasurement()
+    blackHole(a)
+  }
+
+  Benchmark("move 3 rows at 100k: OrderedStore") { benchmark in
+    var s = store
+    s[key: -1] = 0
+    benchmark.startMeasurement()
+    s.move(fromOffsets: [10, 500, 90_000], toOffset: 50_000)
+    benchmark.stopMeasurement()
+    blackHole(s)
+  }
+  Benchmark("move 3 rows at 100k: OrderedDictionary (remove + insert)") { benchmark in
+    var d = dictionary
+    d[-1] = 0
+    benchmark.startMeasurement()
+    // OrderedDictionary has no move: what users write.
+    for offset in [90_000, 500, 10] {
+      let (k, v) = d.remove(at: offset)
+      d.updateValue(v, forKey: k, insertingAt: 49_990)
+    }
+    benchmark.stopMeasurement()
+    blackHole(d)
+  }
+  Benchmark("move 3 rows at 100k: IdentifiedArray") { benchmark in
+    var a = identified
+    a.append(Row(id: -1, value: 0))
+    benchmark.startMeasurement()
+    a.move(fromOffsets: [10, 500, 90_000], toOffset: 50_000)
+    benchmark.stopMeasurement()
+    blackHole(a)
+  }
+
+  let memory = Benchmark.Configuration(
+    metrics: [.memoryLeakedBytes, .mallocBytesCount], warmupIterations: 0, maxIterations: 3)
+  Benchmark("memory of 1M Int:Int: OrderedStore", configuration: memory) { benchmark in
+    benchmark.startMeasurement()
+    var s = OrderedStore<Int, Int>()
+    for k in 0..<1_000_000 { s[key: k] = k }
+    benchmark.stopMeasurement()
+    blackHole(s)
+  }
+  Benchmark("memory of 1M Int:Int: OrderedDictionary", configuration: memory) { benchmark in
+    benchmark.startMeasurement()
+    var d = OrderedDictionary<Int, Int>()
+    for k in 0..<1_000_000 { d[k] = k }
+    benchmark.stopMeasurement()
+    blackHole(d)
+  }
+  Benchmark("memory of 1M Int:Int: IdentifiedArray", configuration: memory) { benchmark in
+    benchmark.startMeasurement()
+    var a = IdentifiedArrayOf<Row>()
+    for k in 0..<1_000_000 { a.append(Row(id: k, value: k)) }
+    benchmark.stopMeasurement()
+    blackHole(a)
+  }
+}

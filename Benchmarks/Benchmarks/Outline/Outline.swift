@@ -1,0 +1,89 @@
+//===----------------------------------------------------------------------===//
+//
+// OutlineCollection against flatten-on-change on the 1,111,110-node tree
+// (10 roots, fan-out 10, 6 levels), everything expanded.
+//
+//===----------------------------------------------------------------------===//
+
+import Benchmark
+import BenchmarkSupport
+import CollectionAdapters
+
+let tree = makeTree()
+let allIDs: Set<Int> = {
+  var ids = Set<Int>()
+  var stack = tree
+  while let node = stack.popLast() {
+    if let children = node.children {
+      ids.insert(node.id)
+      stack.append(contentsOf: children)
+    }
+  }
+  return ids
+}()
+// Mutated by one benchmark at a time; package-benchmark runs them serially.
+nonisolated(unsafe) var outline: OutlineCollection<TreeNode, Int, [TreeNode]> = {
+  var outline = OutlineCollection(roots: tree, children: \.children)
+  outline.expandAll()
+  return outline
+}()
+nonisolated(unsafe) var expanded = allIDs
+nonisolated(unsafe) var rows = flatten(tree, expanded: allIDs)
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
+    warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 1_000)
+
+  Benchmark("toggle a top-level node (collapse + expand): OutlineCollection") { _ in
+    outline.collapse(tree[3].id)
+    outline.expand(tree[3].id)
+    blackHole(outline.count)
+  }
+  Benchmark(
+    "toggle a top-level node (collapse + expand): flatten on change",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount], warmupIterations: 0,
+      maxIterations: 5)
+  ) { _ in
+    expanded.remove(tree[3].id)
+    rows = flatten(tree, expanded: expanded)
+    expanded.insert(tree[3].id)
+    rows = flatten(tree, expanded: expanded)
+    blackHole(rows.count)
+  }
+  Benchmark("1,000 row lookups: OutlineCollection") { _ in
+    var sum = 0
+    var position = 17
+    for _ in 0..<1_000 {
+      position = (position &* 7_919 &+ 13) % 1_111_110
+      sum &+= outline[position].depth
+    }
+    blackHole(sum)
+  }
+  Benchmark("1,000 row lookups: flattened array") { _ in
+    var sum = 0
+    var position = 17
+    for _ in 0..<1_000 {
+      position = (position &* 7_919 &+ 13) % 1_111_110
+      sum &+= rows[position].depth
+    }
+    blackHole(sum)
+  }
+  let memory = Benchmark.Configuration(
+    metrics: [.memoryLeakedBytes, .mallocBytesCount, .wallClock], warmupIterations: 0,
+    maxIterations: 3)
+  Benchmark("memory, all expanded: OutlineCollection", configuration: memory) { benchmark in
+    benchmark.startMeasurement()
+    var fresh = OutlineCollection(roots: tree, children: \.children)
+    fresh.expandAll()
+    benchmark.stopMeasurement()
+    blackHole(fresh)
+  }
+  Benchmark("memory, all expanded: flattened array", configuration: memory) { benchmark in
+    benchmark.startMeasurement()
+    let flat = flatten(tree, expanded: allIDs)
+    benchmark.stopMeasurement()
+    blackHole(flat)
+  }
+}

@@ -1,0 +1,50 @@
+//===----------------------------------------------------------------------===//
+//
+// Page loads caused by 20 full traversals (what SwiftUI's List does after
+// each change), per trigger mode. The custom metric counts loader requests
+// after the first page.
+//
+//===----------------------------------------------------------------------===//
+
+import Benchmark
+import CollectionAdapters
+
+let pageLoads = BenchmarkMetric.custom("page loads")
+
+@MainActor
+func loadsAfterTraversals(_ trigger: PagingTrigger) async -> Int {
+  let pager = Pager<Int, Int>(
+    configuration: PagingConfiguration(pageSize: 100, initialLoadSize: 100, trigger: trigger),
+    loader: { request in
+      let start = request.key ?? 0
+      return Page(items: Array(start..<start + 100), nextKey: start + 100)
+    })
+  pager.refresh()
+  while pager.items.isEmpty { await Task.yield() }
+  for _ in 0..<20 {
+    let items = pager.items
+    var index = items.startIndex
+    var sum = 0
+    while index != items.endIndex {
+      sum &+= items[index] ?? 0
+      index = items.index(after: index)
+    }
+    blackHole(sum)
+    for _ in 0..<20 { await Task.yield() }  // let any triggered load land
+  }
+  return pager.requestCount - 1
+}
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, pageLoads], warmupIterations: 0, maxIterations: 5)
+  for (name, trigger) in [
+    ("visibleRange", PagingTrigger.visibleRange), ("indexAdvance", .indexAdvance),
+    ("manual", .manual),
+  ] {
+    Benchmark("page loads after 20 traversals: \(name)") { benchmark in
+      let loads = await loadsAfterTraversals(trigger)
+      benchmark.measurement(pageLoads, loads)
+    }
+  }
+}

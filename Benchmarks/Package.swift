@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+//===----------------------------------------------------------------------===//
+//
+// Benchmarks for CollectionAdapters: a nested package, so that the library
+// itself keeps zero dependencies. Peers (swift-collections,
+// swift-identified-collections) are measured in the same run.
+//
+//   swift package --disable-sandbox benchmark
+//
+//===----------------------------------------------------------------------===//
+
+import PackageDescription
+
+let benchmarkDependencies: [Target.Dependency] = [
+  .product(name: "Benchmark", package: "benchmark"),
+  .product(name: "CollectionAdapters", package: "CollectionAdapters"),
+  .product(name: "Windowing", package: "CollectionAdapters"),
+  .product(name: "IdentityDiff", package: "CollectionAdapters"),
+  .product(name: "OrderedCollections", package: "swift-collections"),
+  .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+  "BenchmarkSupport",
+]
+
+func suite(_ name: String) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: benchmarkDependencies,
+    path: "Benchmarks/\(name)",
+    plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+  )
+}
+
+let package = Package(
+  name: "CollectionAdaptersBenchmarks",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  dependencies: [
+    .package(name: "CollectionAdapters", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+  ],
+  targets: [
+    .target(
+      name: "BenchmarkSupport",
+      dependencies: [
+        .product(name: "CollectionAdapters", package: "CollectionAdapters"),
+        .product(name: "Windowing", package: "CollectionAdapters"),
+      ]),
+    suite("ArrayConversion"),
+    suite("OrderedStoreVsPeers"),
+    suite("LinkedList"),
+    suite("Outline"),
+    suite("WindowingQuery"),
+    suite("Paging"),
+    suite("Diff"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,134 @@
+//===----------------------------------------------------------------------===//
+//
+// Shared fixtures for the benchmark suites.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Windowing
+
+/// A tree node with dense integer ids.
+public final class TreeNode: Identifiable, @unchecked Sendable {
+  /// The benchmark fixture's `id`.
+  public let id: Int
+  /// The benchmark fixture's `children`.
+  public var children: [TreeNode]?
+  /// Creates the fixture.
+  public init(_ id: Int) { self.id = id }
+}
+
+/// The 1,111,110-node tree of the outline issue: 10 roots, fan-out 10, 6 levels.
+public func makeTree(levels: Int = 6) -> [TreeNode] {
+  var next = 0
+  func build(_ depth: Int) -> TreeNode {
+    let node = TreeNode(next)
+    next += 1
+    if depth < levels - 1 { node.children = (0..<10).map { _ in build(depth + 1) } }
+    return node
+  }
+  return (0..<10).map { _ in build(0) }
+}
+
+/// A visible outline row, as flatten-on-change implementations store it.
+public struct FlatRow {
+  /// The benchmark fixture's `node`.
+  public var node: TreeNode
+  /// The benchmark fixture's `depth`.
+  public var depth: Int
+  /// The benchmark fixture's `isExpanded`.
+  public var isExpanded: Bool
+}
+
+/// The usual outline: rebuild the array of rows after every expand or collapse.
+public func flatten(_ roots: [TreeNode], expanded: Set<Int>) -> [FlatRow] {
+  var rows: [FlatRow] = []
+  var stack: [(TreeNode, Int)] = roots.reversed().map { ($0, 0) }
+  while let (node, depth) = stack.popLast() {
+    let isExpanded = expanded.contains(node.id)
+    rows.append(FlatRow(node: node, depth: depth, isExpanded: isExpanded))
+    if isExpanded, let children = node.children {
+      for child in children.reversed() { stack.append((child, depth + 1)) }
+    }
+  }
+  return rows
+}
+
+/// A singly linked list node.
+public final class ListNode: @unchecked Sendable {
+  /// The benchmark fixture's `value`.
+  public let value: Int
+  /// The benchmark fixture's `next`.
+  public var next: ListNode?
+  /// Creates the fixture.
+  public init(_ value: Int, next: ListNode?) {
+    self.value = value
+    self.next = next
+  }
+}
+
+/// A list of `count` nodes; `release` unlinks it without deep recursion.
+public struct LinkedList: @unchecked Sendable {
+  /// The benchmark fixture's `head`.
+  public let head: ListNode?
+  /// Creates the fixture.
+  public init(count: Int) {
+    var head: ListNode?
+    for value in (0..<count).reversed() { head = ListNode(value, next: head) }
+    self.head = head
+  }
+  /// The benchmark fixture's `release`.
+  public func release() {
+    var node = head
+    while let current = node {
+      node = current.next
+      current.next = nil
+    }
+  }
+}
+
+/// The adapter people write: a subscript that walks from the head.
+public struct WalkingListAdapter: RandomAccessCollection {
+  /// The benchmark fixture's `head`.
+  public let head: ListNode?
+  /// The benchmark fixture's `count`.
+  public let count: Int
+  /// Creates the fixture.
+  public init(head: ListNode?, count: Int) {
+    self.head = head
+    self.count = count
+  }
+  /// The benchmark fixture's `startIndex`.
+  public var startIndex: Int { 0 }
+  /// The benchmark fixture's `endIndex`.
+  public var endIndex: Int { count }
+  /// A member of the fixture.
+  public subscript(position: Int) -> Int {
+    var node = head!
+    for _ in 0..<position { node = node.next! }
+    return node.value
+  }
+}
+
+/// Scrolls a `VirtualList` over `data` from top to bottom, one viewport of
+/// 50 rows per frame, reading the id of every row that enters. Returns the
+/// number of published windows.
+@inline(never)
+/// The benchmark fixture's `scrollThrough`.
+public func scrollThrough<C: RandomAccessCollection, ID: Hashable>(
+  _ data: C, id: @escaping (C.Element) -> ID
+) -> Int where C.Index == Int {
+  let rowLength = 44.0
+  var list = VirtualList(
+    data: data, id: id,
+    engine: WindowingEngine(
+      layout: FixedSizeLayout(itemCount: data.count, itemLength: rowLength),
+      viewport: Viewport(length: 50 * rowLength), overscan: Overscan(items: 5)))
+  var offset = 0.0
+  var published = 0
+  let end = list.engine.contentLength
+  while offset < end {
+    offset += 50 * rowLength
+    if let update = list.scroll(to: offset) { published += update.entered.count > 0 ? 1 : 0 }
+  }
+  return published
+}

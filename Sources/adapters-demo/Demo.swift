@@ -1,0 +1,288 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CHeapStatistics
+import CollectionAdapters
+import IdentityDiff
+import Windowing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one adapter did in the scripted scroll.
+struct Report {
+  var adapter: String
+  var items = 0
+  var frames = 0
+  var windows = 0
+  var frameNanoseconds: [Double] = []
+  var heapGrowthWhileScrolling = 0
+  var arrayConversionBytes = 0
+  var pageLoads: Int?
+  var dataChange = ""
+
+  func percentile(_ p: Double) -> Double {
+    guard !frameNanoseconds.isEmpty else { return 0 }
+    let sorted = frameNanoseconds.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+  }
+}
+
+struct Options {
+  var items = 1_000_000
+  var adapters = Demo.adapterNames
+  var json = false
+}
+
+@main
+enum Demo {
+  static let adapterNames = ["orderedstore", "linkedlist", "outline", "paged", "array"]
+  static let rowLength = 44.0
+  static let viewportRows = 50.0
+
+  static func usage() -> String {
+    """
+    usage: adapters-demo [--items N] [--adapter NAME] [--json]
+      --items N        items per adapter (default 1000000; at least 100)
+      --adapter NAME   one of: \(adapterNames.joined(separator: ", ")), all (default all)
+      --json           machine-readable output on standard output
+    """
+  }
+
+  static func fail(_ message: String) -> Never {
+    var stderr = StandardError()
+    print("adapters-demo: \(message)\n\(usage())", to: &stderr)
+    exit(2)
+  }
+
+  static func parse(_ arguments: [String]) -> Options {
+    var options = Options()
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--items":
+        guard let text = iterator.next() else { fail("--items needs a number") }
+        guard let n = Int(text), n >= 100, n <= 50_000_000 else {
+          fail("--items must be a whole number from 100 to 50000000, not '\(text)'")
+        }
+        options.items = n
+      case "--adapter":
+        guard let name = iterator.next()?.lowercased() else { fail("--adapter needs a name") }
+        if name == "all" {
+          options.adapters = adapterNames
+        } else if adapterNames.contains(name) {
+          options.adapters = [name]
+        } else {
+          fail("unknown adapter '\(name)'")
+        }
+      case "--json":
+        options.json = true
+      case "-h", "--help":
+        print(usage())
+        exit(0)
+      default:
+        fail("unknown argument '\(argument)'")
+      }
+    }
+    return options
+  }
+
+  @MainActor
+  static func main() async {
+    let options = parse(Array(CommandLine.arguments.dropFirst()))
+    var reports: [Report] = []
+    for (number, name) in options.adapters.enumerated() {
+      progress("[\(number + 1)/\(options.adapters.count)] \(name): building \(options.items) items")
+      switch name {
+      case "orderedstore": reports.append(await runOrderedStore(options.items))
+      case "linkedlist": reports.append(await runLinkedList(options.items))
+      case "outline": reports.append(await runOutline(options.items))
+      case "paged": reports.append(await runPaged(options.items))
+      default: reports.append(await runArray(options.items))
+      }
+    }
+    progress("done\n")
+    if options.json { printJSON(reports) } else { printTable(reports) }
+  }
+
+  // MARK: - The scripted scroll
+
+  static func makeEngine(count: Int) -> WindowingEngine<FixedSizeLayout> {
+    WindowingEngine(
+      layout: FixedSizeLayout(itemCount: count, itemLength: rowLength),
+      viewport: Viewport(length: viewportRows * rowLength, crossLength: 390, leadingInset: 47),
+      overscan: Overscan(points: 10 * rowLength))
+  }
+
+  /// Top to bottom in half-viewport steps, then 500 random jumps; each frame
+  /// timed. `afterFrame` lets the paged adapter feed new snapshots.
+  @MainActor
+  static func scroll<C, ID>(
+    _ list: inout VirtualList<C, ID, FixedSizeLayout>, report: inout Report,
+    afterFrame:
+      @MainActor (inout VirtualList<C, ID, FixedSizeLayout>, _ sequential: Bool) async ->
+      Void = { _, _ in }
+  ) async {
+    let clock = ContinuousClock()
+    var heapBefore = 0
+    var peak = 0
+    let step = viewportRows * rowLength / 2
+    let end = list.engine.contentLength
+    var offsets = Array(stride(from: step, to: end, by: step))
+    var generator = SplitMix(seed: 42)
+    let sequentialFrames = offsets.count
+    for _ in 0..<500 { offsets.append(Double.random(in: 0..<end, using: &generator).rounded()) }
+    report.frameNanoseconds.reserveCapacity(offsets.count)
+    for (index, offset) in offsets.enumerated() {
+      if index % 20_000 == 0 {
+        progress("  frame \(index)/\(offsets.count)")
+      }
+      let started = clock.now
+      let update = list.scroll(to: offset)
+      let elapsed = clock.now - started
+      report.frameNanoseconds.append(
+        Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+      report.frames += 1
+      if update?.change.windowChanged == true { report.windows += 1 }
+      await afterFrame(&list, index < sequentialFrames)
+      // The baseline is read after the first frame, once the async task's
+      // own frame storage exists: it is the harness's, not the adapter's.
+      if index == 0 { heapBefore = ca_heap_bytes_in_use() }
+      peak = max(peak, ca_heap_bytes_in_use())
+    }
+    report.heapGrowthWhileScrolling = max(0, peak - heapBefore)
+  }
+
+  /// Measures the bytes `Array(collection)` takes, by doing it.
+  static func arrayConversionBytes<C: Collection>(_ collection: C) -> Int {
+    let before = ca_heap_bytes_in_use()
+    let array = Array(collection)
+    let after = ca_heap_bytes_in_use()
+    withExtendedLifetime(array) {}
+    return max(0, after - before)
+  }
+
+  // MARK: - Adapters
+
+  @MainActor
+  static func runOrderedStore(_ n: Int) async -> Report {
+    var report = Report(adapter: "OrderedStore", items: n)
+    var store = OrderedStore<Int, String>(minimumCapacity: n)
+    for id in 0..<n { store[key: id] = "Item \(id)" }
+    report.arrayConversionBytes = arrayConversionBytes(store)
+    var list = VirtualList(data: store, id: { $0.key }, engine: makeEngine(count: n))
+    await scroll(&list, report: &report)
+    // A data change: rows inserted and removed above the viewport.
+    let before = list.data
+    var after = before
+    let anchor = list.visible.lowerBound
+    after.removeSubrange(10..<20)
+    for k in 0..<15 { after.updateValue("New \(k)", forKey: -1 - k, insertingAt: 5) }
+    let difference = IdentityDifference(
+      from: before, to: after, id: \.key, contentEquals: { $0.value == $1.value })
+    let update = list.apply(difference, in: after)
+    report.dataChange =
+      "\(difference.changeCount) changes above row \(anchor); offset corrected by "
+      + "\(Int(update.change.scrollCorrection)) pt, first visible row kept"
+    return report
+  }
+
+  @MainActor
+  static func runLinkedList(_ n: Int) async -> Report {
+    var report = Report(adapter: "LinkedListCollection", items: n)
+    let nodes = ListNodes(count: n)
+    defer { nodes.release() }
+    var adapter = LinkedListCollection(head: nodes.head, next: { $0.next }, element: { $0.value })
+    report.arrayConversionBytes = arrayConversionBytes(adapter)
+    var list = VirtualList(data: adapter, id: { $0 }, engine: makeEngine(count: n))
+    await scroll(&list, report: &report)
+    // A data change: a node inserted near the top.
+    let third = nodes.head!.next!.next!
+    third.next = ListNode(-1, next: third.next)
+    adapter.invalidate(from: 3, count: n + 1)
+    let update = list.insertItems(at: 3..<4, in: adapter)
+    report.dataChange =
+      "node inserted at 3; offset corrected by \(Int(update.change.scrollCorrection)) pt"
+    return report
+  }
+
+  @MainActor
+  static func runOutline(_ n: Int) async -> Report {
+    var report = Report(adapter: "OutlineCollection")
+    let roots = makeTree(nodes: n)
+    var outline = OutlineCollection(roots: roots, children: \.children)
+    outline.expandAll()
+    report.items = outline.count
+    report.arrayConversionBytes = arrayConversionBytes(outline)
+    var list = VirtualList(data: outline, id: { $0.id }, engine: makeEngine(count: outline.count))
+    await scroll(&list, report: &report)
+    // A data change: collapse the first root, above the viewport.
+    let change = outline.collapse(roots[0].id)
+    if case .removed(let rows) = change {
+      let update = list.removeItems(at: rows, in: outline)
+      report.dataChange =
+        "root collapsed (\(rows.count) rows); offset corrected by "
+        + "\(Int(update.change.scrollCorrection)) pt"
+    }
+    return report
+  }
+
+  @MainActor
+  static func runPaged(_ n: Int) async -> Report {
+    var report = Report(adapter: "PagedCollection")
+    report.items = n
+    let pageSize = 1_000
+    let pager = Pager<Int, Int>(
+      configuration: PagingConfiguration(
+        pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: 2 * pageSize,
+        maximumLoadedPages: 8),
+      loader: { request in
+        try await Task.sleep(for: .milliseconds(1))  // a simulated remote source
+        let start = request.key ?? 0
+        let end = min(n, start + request.size)
+        return Page(
+          items: Array(start..<end), previousKey: start > 0 ? max(0, start - pageSize) : nil,
+          nextKey: end < n ? end : nil, itemsBefore: start, itemsAfter: n - end)
+      })
+    pager.refresh()
+    while pager.items.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+    report.arrayConversionBytes = arrayConversionBytes(pager.items)
+    var list = VirtualList(data: pager.items, id: { $0 ?? -1 }, engine: makeEngine(count: n))
+    list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
+    await scroll(&list, report: &report) { list, sequential in
+      // Scrolling down, the user waits for the rows on screen to load; on
+      // random jumps (a fling), placeholders show while pages load.
+      while sequential, list.visible.contains(where: { !pager.items.isLoaded($0) }),
+        pager.appendState.isLoading || pager.prependState.isLoading
+      {
+        try? await Task.sleep(for: .microseconds(200))
+      }
+      if pager.items.loadedRange != list.data.loadedRange { list.replaceData(pager.items) }
+    }
+    report.pageLoads = pager.requestCount
+    pager.refresh()
+    report.dataChange = "refresh(): a new generation; window re-read"
+    list.replaceData(pager.items)
+    return report
+  }
+
+  @MainActor
+  static func runArray(_ n: Int) async -> Report {
+    var report = Report(adapter: "Array (baseline)", items: n)
+    let array = (0..<n).map { "Item \($0)" }
+    // Converting an Array is free (it shares storage): the baseline already
+    // paid for the array, so its column shows what the array itself holds.
+    report.arrayConversionBytes = arrayConversionBytes(array.lazy.map { $0 })
+    var list = VirtualList(data: array, id: { $0 }, engine: makeEngine(count: n))
+    await scroll(&list, report: &report)
+    let update = list.replaceData(array + ["Appended"])
+    report.dataChange = "appended 1; window \(update.change.window)"
+    return report
+  }
+}

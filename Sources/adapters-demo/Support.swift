@@ -1,0 +1,174 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes to standard error.
+struct StandardError: TextOutputStream {
+  mutating func write(_ string: String) {
+    var bytes = Array(string.utf8)
+    _ = bytes.withUnsafeMutableBytes { buffer in
+      #if canImport(Glibc)
+        Glibc.write(2, buffer.baseAddress, buffer.count)
+      #else
+        Darwin.write(2, buffer.baseAddress, buffer.count)
+      #endif
+    }
+  }
+}
+
+/// A progress line on standard error, overwritten in place.
+func progress(_ message: String) {
+  var stream = StandardError()
+  print("\r\u{1B}[K\(message)", terminator: "", to: &stream)
+}
+
+/// A seeded generator, so the random jumps are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A node of the demo's linked list.
+final class ListNode {
+  let value: Int
+  var next: ListNode?
+  init(_ value: Int, next: ListNode?) {
+    self.value = value
+    self.next = next
+  }
+}
+
+/// A linked list of `count` nodes, unlinked iteratively on release (a deep
+/// chain released recursively would overflow the stack).
+final class ListNodes {
+  let head: ListNode?
+  init(count: Int) {
+    var head: ListNode?
+    for value in (0..<count).reversed() { head = ListNode(value, next: head) }
+    self.head = head
+  }
+  func release() {
+    var node = head
+    while let current = node {
+      node = current.next
+      current.next = nil
+    }
+  }
+}
+
+/// A tree node with an id.
+final class TreeNode: Identifiable {
+  let id: Int
+  var children: [TreeNode]?
+  init(_ id: Int) { self.id = id }
+}
+
+/// A tree of 10 roots and fan-out 10 with `levels` = log10(`nodes`) levels:
+/// 1,111,110 nodes for a million (the outline issue's tree).
+func makeTree(nodes: Int) -> [TreeNode] {
+  var levels = 1
+  var size = 10
+  while size * 10 <= nodes {
+    size *= 10
+    levels += 1
+  }
+  var next = 0
+  func build(_ depth: Int) -> TreeNode {
+    let node = TreeNode(next)
+    next += 1
+    if depth + 1 < levels { node.children = (0..<10).map { _ in build(depth + 1) } }
+    return node
+  }
+  return (0..<10).map { _ in build(0) }
+}
+
+func formatBytes(_ bytes: Int) -> String {
+  if bytes >= 1 << 20 { return String(format1: Double(bytes) / 1_048_576, "MiB") }
+  if bytes >= 1 << 10 { return String(format1: Double(bytes) / 1_024, "KiB") }
+  return "\(bytes) B"
+}
+
+extension String {
+  init(format1 value: Double, _ unit: String) {
+    let tenths = Int((value * 10).rounded())
+    self = "\(tenths / 10).\(tenths % 10) \(unit)"
+  }
+}
+
+func printTable(_ reports: [Report]) {
+  let header = [
+    "adapter", "items", "frames", "windows", "p50 frame", "p99 frame", "heap growth scrolling",
+    "Array conversion", "ratio", "page loads",
+  ]
+  var rows = [header]
+  for r in reports {
+    let ratio =
+      r.heapGrowthWhileScrolling == 0
+      ? "> \(r.arrayConversionBytes)x"
+      : "\(r.arrayConversionBytes / max(1, r.heapGrowthWhileScrolling))x"
+    rows.append([
+      r.adapter, "\(r.items)", "\(r.frames)", "\(r.windows)",
+      String(format1: r.percentile(0.5) / 1_000, "us"),
+      String(format1: r.percentile(0.99) / 1_000, "us"),
+      formatBytes(r.heapGrowthWhileScrolling), formatBytes(r.arrayConversionBytes), ratio,
+      r.pageLoads.map(String.init) ?? "-",
+    ])
+  }
+  let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+  for (index, row) in rows.enumerated() {
+    let cells = row.enumerated().map { column, cell in
+      column == 0
+        ? cell + String(repeating: " ", count: widths[column] - cell.count)
+        : String(repeating: " ", count: widths[column] - cell.count) + cell
+    }
+    print("| " + cells.joined(separator: " | ") + " |")
+    if index == 0 {
+      print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+    }
+  }
+  print("")
+  for r in reports { print("\(r.adapter) data change: \(r.dataChange)") }
+}
+
+func printJSON(_ reports: [Report]) {
+  func quoted(_ s: String) -> String {
+    var result = "\""
+    for character in s {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+  let objects = reports.map { r in
+    """
+      {"adapter": \(quoted(r.adapter)), "items": \(r.items), "frames": \(r.frames), \
+    "windows": \(r.windows), "p50FrameNanoseconds": \(Int(r.percentile(0.5))), \
+    "p99FrameNanoseconds": \(Int(r.percentile(0.99))), \
+    "heapGrowthWhileScrollingBytes": \(r.heapGrowthWhileScrolling), \
+    "arrayConversionBytes": \(r.arrayConversionBytes), \
+    "pageLoads": \(r.pageLoads.map(String.init) ?? "null"), "dataChange": \(quoted(r.dataChange))}
+    """
+  }
+  print("[\n" + objects.joined(separator: ",\n") + "\n]")
+}
