@@ -44,7 +44,7 @@ extension WindowingEngine {
   ///   plus the scan to the first surviving item otherwise.
   @discardableResult
   public mutating func apply(_ difference: IdentityDifference) -> WindowChange {
-    let anchor = visible.isEmpty ? window.lowerBound : visible.lowerBound
+    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
     var survivor: (old: Int, new: Int)?
     var position = anchor
     while position < difference.oldCount {
@@ -54,13 +54,13 @@ extension WindowingEngine {
       }
       position += 1
     }
-    let screenOffset = survivor.map { layout.frame(of: $0.old).mainOffset - viewport.offset }
-    layout.apply(difference)
+    let screenOffset = survivor.map { _layout.frame(of: $0.old).mainOffset - _viewport.offset }
+    _layout.apply(difference)
     var correction = 0.0
     if let survivor, let screenOffset {
-      let newOffset = layout.frame(of: survivor.new).mainOffset - screenOffset
-      correction = newOffset - viewport.offset
-      viewport.offset = newOffset
+      let newOffset = _layout.frame(of: survivor.new).mainOffset - screenOffset
+      correction = newOffset - _viewport.offset
+      _viewport.offset = newOffset
     }
     return _recomputePublic(correction: correction)
   }

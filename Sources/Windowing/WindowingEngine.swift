@@ -22,6 +22,19 @@ public struct WindowChange: Hashable, Sendable {
   /// viewport); the UI applies it to its scroll view.
   public var scrollCorrection: Double
 
+  /// Creates a change.
+  @inlinable
+  public init(
+    window: Range<Int>, previousWindow: Range<Int>, visible: Range<Int>,
+    previousVisible: Range<Int>, scrollCorrection: Double
+  ) {
+    self.window = window
+    self.previousWindow = previousWindow
+    self.visible = visible
+    self.previousVisible = previousVisible
+    self.scrollCorrection = scrollCorrection
+  }
+
   /// Whether the window moved (a change may carry only a visibility change).
   public var windowChanged: Bool { window != previousWindow }
 
@@ -59,9 +72,11 @@ internal func _difference(_ a: Range<Int>, _ b: Range<Int>) -> [Range<Int>] {
 /// - A scroll that publishes nothing allocates nothing.
 public struct WindowingEngine<Layout: WindowLayout> {
   /// Where the items are.
-  public internal(set) var layout: Layout
+  public var layout: Layout { _layout }
+  @usableFromInline internal var _layout: Layout
   /// What is on screen.
-  public internal(set) var viewport: Viewport
+  public var viewport: Viewport { _viewport }
+  @usableFromInline internal var _viewport: Viewport
   /// How much is materialized beyond the viewport.
   public var overscan: Overscan
   /// The fraction of an item's length that must be unobscured for it to
@@ -72,11 +87,13 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// overscan. Smaller means fewer publications, larger means more margin.
   public var republishMargin: Double?
   /// The positions to materialize.
-  public private(set) var window: Range<Int> = 0..<0
+  public var window: Range<Int> { _window }
+  @usableFromInline internal var _window: Range<Int> = 0..<0
   /// The positions on screen.
-  public private(set) var visible: Range<Int> = 0..<0
+  public var visible: Range<Int> { _visible }
+  @usableFromInline internal var _visible: Range<Int> = 0..<0
   /// The content region the window was computed for.
-  private var _covered: Range<Double> = 0..<0
+  @usableFromInline internal var _covered: Range<Double> = 0..<0
 
   /// Creates an engine and computes its first window.
   public init(
@@ -86,18 +103,19 @@ public struct WindowingEngine<Layout: WindowLayout> {
     precondition(
       visibilityThreshold >= 0 && visibilityThreshold <= 1,
       "Visibility threshold \(visibilityThreshold) must be in 0...1")
-    self.layout = layout
-    self.viewport = viewport
+    self._layout = layout
+    self._viewport = viewport
     self.overscan = overscan
     self.visibilityThreshold = visibilityThreshold
-    self.layout.viewportCrossLengthDidChange(viewport.crossLength)
+    self._layout.viewportCrossLengthDidChange(viewport.crossLength)
     _recompute(correction: 0)
   }
 
   /// The length of all content, for the scroll view's content size.
   ///
   /// - Complexity: O(log n) at most.
-  public var contentLength: Double { layout.contentLength }
+  @inlinable
+  public var contentLength: Double { _layout.contentLength }
 
   // MARK: - Scrolling and resizing
 
@@ -105,21 +123,22 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// within the margin of the window's region.
   ///
   /// - Complexity: O(1) when nothing is published; O(log n) otherwise.
+  @inlinable
   public mutating func scroll(to offset: Double) -> WindowChange? {
-    viewport.offset = offset
+    _viewport.offset = offset
     let margin = republishMargin ?? overscan.points / 2
-    let needed = viewport.region.lowerBound - margin..<viewport.region.upperBound + margin
-    let content = 0..<layout.contentLength
+    let needed = _viewport.region.lowerBound - margin..<_viewport.region.upperBound + margin
+    let content = 0..<_layout.contentLength
     let clampedLower = Swift.max(needed.lowerBound, content.lowerBound)
     let clampedUpper = Swift.min(needed.upperBound, content.upperBound)
     let windowHolds = clampedLower >= _covered.lowerBound && clampedUpper <= _covered.upperBound
     let newVisible = _visiblePositions()
-    if windowHolds && newVisible == visible { return nil }
+    if windowHolds && newVisible == _visible { return nil }
     if windowHolds {
       let change = WindowChange(
-        window: window, previousWindow: window, visible: newVisible, previousVisible: visible,
+        window: _window, previousWindow: _window, visible: newVisible, previousVisible: _visible,
         scrollCorrection: 0)
-      visible = newVisible
+      _visible = newVisible
       return change
     }
     return _recompute(correction: 0)
@@ -131,9 +150,9 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setViewport(_ newViewport: Viewport) -> WindowChange {
-    let crossChanged = newViewport.crossLength != viewport.crossLength
-    viewport = newViewport
-    if crossChanged { layout.viewportCrossLengthDidChange(newViewport.crossLength) }
+    let crossChanged = newViewport.crossLength != _viewport.crossLength
+    _viewport = newViewport
+    if crossChanged { _layout.viewportCrossLengthDidChange(newViewport.crossLength) }
     return _recompute(correction: 0)
   }
 
@@ -147,13 +166,13 @@ public struct WindowingEngine<Layout: WindowLayout> {
   ///   rebuilds its sums, O(n), for an insertion elsewhere.
   @discardableResult
   public mutating func insertItems(at positions: Range<Int>) -> WindowChange {
-    let anchor = visible.isEmpty ? window.lowerBound : visible.lowerBound
-    layout.insertItems(at: positions)
+    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
+    _layout.insertItems(at: positions)
     var correction = 0.0
-    if positions.lowerBound < anchor || (positions.lowerBound == anchor && viewport.offset > 0) {
-      correction = layout.length(of: positions)
+    if positions.lowerBound < anchor || (positions.lowerBound == anchor && _viewport.offset > 0) {
+      correction = _layout.length(of: positions)
     }
-    viewport.offset += correction
+    _viewport.offset += correction
     return _recompute(correction: correction)
   }
 
@@ -163,11 +182,11 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// - Complexity: As `insertItems(at:)`.
   @discardableResult
   public mutating func removeItems(at positions: Range<Int>) -> WindowChange {
-    let anchor = visible.isEmpty ? window.lowerBound : visible.lowerBound
+    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
     let above = positions.lowerBound..<Swift.min(positions.upperBound, anchor)
-    let correction = above.isEmpty ? 0 : -layout.length(of: above)
-    layout.removeItems(at: positions)
-    viewport.offset = Swift.max(0, viewport.offset + correction)
+    let correction = above.isEmpty ? 0 : -_layout.length(of: above)
+    _layout.removeItems(at: positions)
+    _viewport.offset = Swift.max(0, _viewport.offset + correction)
     return _recompute(correction: correction)
   }
 
@@ -177,8 +196,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setLayout(_ newLayout: Layout) -> WindowChange {
-    layout = newLayout
-    layout.viewportCrossLengthDidChange(viewport.crossLength)
+    _layout = newLayout
+    _layout.viewportCrossLengthDidChange(_viewport.crossLength)
     return _recompute(correction: 0)
   }
 
@@ -190,67 +209,69 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// - Complexity: O(log n).
   public func scrollOffset(for position: Int, alignment: ScrollAlignment) -> Double {
     precondition(
-      position >= 0 && position < layout.itemCount,
-      "Position \(position) out of range 0..<\(layout.itemCount)")
-    let frame = layout.frame(of: position)
-    let visibleLength = viewport.length - viewport.leadingInset - viewport.trailingInset
-    let start = frame.mainOffset - viewport.leadingInset
+      position >= 0 && position < _layout.itemCount,
+      "Position \(position) out of range 0..<\(_layout.itemCount)")
+    let frame = _layout.frame(of: position)
+    let visibleLength = _viewport.length - _viewport.leadingInset - _viewport.trailingInset
+    let start = frame.mainOffset - _viewport.leadingInset
     let target: Double
     switch alignment {
     case .start: target = start
     case .center: target = start - (visibleLength - frame.mainLength) / 2
     case .end: target = start - (visibleLength - frame.mainLength)
     case .nearest:
-      let unobscured = viewport.unobscuredRegion
+      let unobscured = _viewport.unobscuredRegion
       if frame.mainOffset < unobscured.lowerBound {
         target = start
       } else if frame.mainOffset + frame.mainLength > unobscured.upperBound {
         target = start - (visibleLength - frame.mainLength)
       } else {
-        target = viewport.offset
+        target = _viewport.offset
       }
     }
     let maximum = Swift.max(
-      -viewport.leadingInset, layout.contentLength - viewport.length + viewport.trailingInset)
-    return Swift.min(Swift.max(target, -viewport.leadingInset), maximum)
+      -_viewport.leadingInset, _layout.contentLength - _viewport.length + _viewport.trailingInset)
+    return Swift.min(Swift.max(target, -_viewport.leadingInset), maximum)
   }
 
   // MARK: - Internals
 
+  @inlinable
   @discardableResult
-  private mutating func _recompute(correction: Double) -> WindowChange {
-    let previousWindow = window
-    let previousVisible = visible
-    let region = viewport.region
+  internal mutating func _recompute(correction: Double) -> WindowChange {
+    let previousWindow = _window
+    let previousVisible = _visible
+    let region = _viewport.region
     let wanted = region.lowerBound - overscan.points..<region.upperBound + overscan.points
-    var positions = layout.items(overlapping: wanted)
-    if overscan.items > 0, layout.itemCount > 0 {
+    var positions = _layout.items(overlapping: wanted)
+    if overscan.items > 0, _layout.itemCount > 0 {
       positions =
         Swift.max(
           0, positions.lowerBound - overscan.items)..<Swift.min(
-          layout.itemCount, positions.upperBound + overscan.items)
+          _layout.itemCount, positions.upperBound + overscan.items)
     }
-    window = positions
+    _window = positions
     if let first = positions.first, let last = positions.last {
-      let end = layout.frame(of: last)
-      _covered = layout.frame(of: first).mainOffset..<end.mainOffset + end.mainLength
+      let end = _layout.frame(of: last)
+      _covered = _layout.frame(of: first).mainOffset..<end.mainOffset + end.mainLength
     } else {
       // Nothing to materialize: only a layout change can alter that.
-      _covered = layout.itemCount == 0 ? -Double.infinity..<Double.infinity : wanted
+      _covered = _layout.itemCount == 0 ? -Double.infinity..<Double.infinity : wanted
     }
-    visible = _visiblePositions()
+    _visible = _visiblePositions()
     return WindowChange(
-      window: window, previousWindow: previousWindow, visible: visible,
+      window: _window, previousWindow: previousWindow, visible: _visible,
       previousVisible: previousVisible, scrollCorrection: correction)
   }
 
   /// The positions whose unobscured part reaches the threshold.
-  private func _visiblePositions() -> Range<Int> {
-    let unobscured = viewport.unobscuredRegion
-    var positions = layout.items(overlapping: unobscured)
+  @inlinable
+  internal func _visiblePositions() -> Range<Int> {
+    let unobscured = _viewport.unobscuredRegion
+    var positions = _layout.items(overlapping: unobscured)
     guard visibilityThreshold > 0, !positions.isEmpty else { return positions }
     func isVisibleEnough(_ position: Int) -> Bool {
-      let frame = layout.frame(of: position)
+      let frame = _layout.frame(of: position)
       guard frame.mainLength > 0 else { return false }
       let overlap =
         Swift.min(frame.mainOffset + frame.mainLength, unobscured.upperBound)
@@ -277,11 +298,11 @@ extension WindowingEngine where Layout == VariableSizeLayout {
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setLength(_ length: Double, of position: Int) -> WindowChange? {
-    let anchor = visible.isEmpty ? window.lowerBound : visible.lowerBound
-    let delta = layout.setLength(length, of: position)
+    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
+    let delta = _layout.setLength(length, of: position)
     guard delta != 0 else { return nil }
     if position < anchor {
-      viewport.offset += delta
+      _viewport.offset += delta
       return _recomputeForMeasurement(correction: delta)
     }
     return _recomputeForMeasurement(correction: 0)

@@ -12,21 +12,22 @@
 ///   furthest position read in it, so that reads moving forwards or backwards
 ///   through a window are O(1) each. Memory: at most `interval` references.
 ///
-/// Every member must be used with `lock` held, through `withLock`.
+/// Every member must be used with `lock` held, through `withLock`; the lock
+/// is what makes accesses exclusive, so the fields skip dynamic checks.
 @usableFromInline
 internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline let lock = _Lock()
   @usableFromInline let interval: Int
   @usableFromInline let maximumLength: Int
-  @usableFromInline var checkpoints: [Node]
+  @usableFromInline @exclusivity(unchecked) var checkpoints: [Node]
   /// The exact count, once known (given by the caller or found by a walk).
-  @usableFromInline var count: Int?
+  @usableFromInline @exclusivity(unchecked) var count: Int?
   /// Whether the count was given by the caller, so it must be verified.
-  @usableFromInline var countIsGiven: Bool
+  @usableFromInline @exclusivity(unchecked) var countIsGiven: Bool
   /// Whether the node at `count - 1` was found to be the last one.
-  @usableFromInline var endVerified = false
-  @usableFromInline var runStart = 0
-  @usableFromInline var run: [Node] = []
+  @usableFromInline @exclusivity(unchecked) var endVerified = false
+  @usableFromInline @exclusivity(unchecked) var runStart = 0
+  @usableFromInline @exclusivity(unchecked) var run: [Node] = []
 
   @usableFromInline
   init(head: Node?, count: Int?, interval: Int, maximumLength: Int) {

@@ -9,17 +9,26 @@ extension OrderedStore: Sequence {
   public typealias Element = (key: Key, value: Value)
 
   /// An iterator over the key-value pairs of a store, in order.
+  ///
+  /// It reads the storage through pointers taken when it was made, and keeps
+  /// the storage alive, so iteration is a pointer walk.
   @frozen
   public struct Iterator: IteratorProtocol {
     @usableFromInline internal let _storage: _OrderedStoreStorage<Key, Value>?
-    @usableFromInline internal var _offset: Int
-    @usableFromInline internal let _end: Int
+    @usableFromInline internal let _keys: UnsafeMutablePointer<Key>?
+    @usableFromInline internal let _values: UnsafeMutablePointer<Value>?
+    @usableFromInline internal var _slot: Int
+    @usableFromInline internal let _capacity: Int
+    @usableFromInline internal var _remaining: Int
 
     @inlinable
     internal init(_storage: _OrderedStoreStorage<Key, Value>?) {
       self._storage = _storage
-      self._offset = 0
-      self._end = _storage?._count ?? 0
+      self._keys = _storage?._keys
+      self._values = _storage?._values
+      self._slot = _storage?._head ?? 0
+      self._capacity = _storage?._capacity ?? 0
+      self._remaining = _storage?._count ?? 0
     }
 
     /// Returns the next key-value pair, or `nil` at the end.
@@ -27,11 +36,12 @@ extension OrderedStore: Sequence {
     /// - Complexity: O(1).
     @inlinable
     public mutating func next() -> Element? {
-      guard _offset < _end else { return nil }
-      let storage = _storage.unsafelyUnwrapped
-      let slot = storage._slot(_offset)
-      _offset &+= 1
-      return (storage._keys[slot], storage._values[slot])
+      guard _remaining > 0 else { return nil }
+      let slot = _slot
+      _remaining &-= 1
+      _slot &+= 1
+      if _slot == _capacity { _slot = 0 }
+      return (_keys.unsafelyUnwrapped[slot], _values.unsafelyUnwrapped[slot])
     }
   }
 

@@ -22,9 +22,9 @@ extension OrderedStore {
         return
       }
       guard let buckets = storage._buckets else { preconditionFailure("Large store has no table") }
-      precondition(storage._capacity <= (storage._bucketMask + 1) / 4 * 3, "Table too small")
+      precondition(storage._capacity * 4 <= storage._bucketCount * 3, "Table too small")
       var entries = 0
-      for b in 0...storage._bucketMask where buckets[b] != 0 {
+      for b in 0..<storage._bucketCount where buckets[b] != 0 {
         entries += 1
         let slot = Int(buckets[b]) - 1
         let offset = storage._offset(ofSlot: slot)

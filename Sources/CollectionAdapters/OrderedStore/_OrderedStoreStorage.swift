@@ -15,19 +15,22 @@
 ///
 /// Stores whose capacity is at most `_linearScanLimit` have no hash index and
 /// find keys by a linear scan, which is faster at that size and saves memory.
+///
+/// Fields skip dynamic exclusivity checks: the storage is only mutated after
+/// the owning store's uniqueness check, so accesses never overlap.
 @usableFromInline
 internal final class _OrderedStoreStorage<Key: Hashable, Value> {
   /// The largest capacity that is served by a linear scan instead of a table.
   @usableFromInline static var _linearScanLimit: Int { 16 }
 
-  @usableFromInline var _keys: UnsafeMutablePointer<Key>
-  @usableFromInline var _values: UnsafeMutablePointer<Value>
-  @usableFromInline var _capacity: Int
-  @usableFromInline var _head: Int
-  @usableFromInline var _count: Int
+  @usableFromInline @exclusivity(unchecked) var _keys: UnsafeMutablePointer<Key>
+  @usableFromInline @exclusivity(unchecked) var _values: UnsafeMutablePointer<Value>
+  @usableFromInline @exclusivity(unchecked) var _capacity: Int
+  @usableFromInline @exclusivity(unchecked) var _head: Int
+  @usableFromInline @exclusivity(unchecked) var _count: Int
   /// `nil` while `_capacity <= _linearScanLimit`.
-  @usableFromInline var _buckets: UnsafeMutablePointer<UInt32>?
-  @usableFromInline var _bucketMask: Int
+  @usableFromInline @exclusivity(unchecked) var _buckets: UnsafeMutablePointer<UInt32>?
+  @usableFromInline @exclusivity(unchecked) var _bucketCount: Int
 
   @usableFromInline
   internal init(capacity: Int) {
@@ -41,7 +44,7 @@ internal final class _OrderedStoreStorage<Key: Hashable, Value> {
     _head = 0
     _count = 0
     _buckets = nil
-    _bucketMask = 0
+    _bucketCount = 0
     _allocateBuckets()
   }
 
@@ -85,9 +88,26 @@ extension _OrderedStoreStorage {
 // MARK: - Hash index
 
 extension _OrderedStoreStorage {
+  /// Maps the hash into `0..<_bucketCount` by a multiply-high (Lemire's
+  /// range reduction), so the table need not have a power-of-two size.
   @inlinable @inline(__always)
   internal func _idealBucket(_ key: Key) -> Int {
-    key.hashValue & _bucketMask
+    let hash = UInt(bitPattern: key.hashValue)
+    return Int(
+      truncatingIfNeeded: hash.multipliedFullWidth(by: UInt(bitPattern: _bucketCount)).high)
+  }
+
+  /// The bucket after `bucket`, wrapping around.
+  @inlinable @inline(__always)
+  internal func _nextBucket(_ bucket: Int) -> Int {
+    let next = bucket &+ 1
+    return next == _bucketCount ? 0 : next
+  }
+
+  /// How many steps forward from bucket `from` to bucket `to`, wrapping.
+  @inlinable @inline(__always)
+  internal func _bucketDistance(from: Int, to: Int) -> Int {
+    to >= from ? to &- from : to &+ _bucketCount &- from
   }
 
   /// Allocates an empty table sized for `_capacity`, or none for small stores.
@@ -95,26 +115,26 @@ extension _OrderedStoreStorage {
   internal func _allocateBuckets() {
     _buckets?.deallocate()
     _buckets = nil
-    _bucketMask = 0
+    _bucketCount = 0
     guard _capacity > Self._linearScanLimit else { return }
-    // Keep the load factor at or below 3/4.
-    var bucketCount = 32
-    while bucketCount / 4 * 3 < _capacity { bucketCount &<<= 1 }
+    // Keep the load factor at or below 3/4, with no power-of-two rounding:
+    // 4 bytes per bucket, 5.3 bytes per element of capacity.
+    let bucketCount = Swift.max(32, (_capacity &* 4 &+ 2) / 3)
     let buckets = UnsafeMutablePointer<UInt32>.allocate(capacity: bucketCount)
     buckets.initialize(repeating: 0, count: bucketCount)
     _buckets = buckets
-    _bucketMask = bucketCount &- 1
+    _bucketCount = bucketCount
   }
 
   /// Refills the table from the elements; O(`count`).
   @usableFromInline
   internal func _rehash() {
     guard let buckets = _buckets else { return }
-    buckets.initialize(repeating: 0, count: _bucketMask &+ 1)
+    buckets.initialize(repeating: 0, count: _bucketCount)
     for offset in 0..<_count {
       let slot = _slot(offset)
       var b = _idealBucket(_keys[slot])
-      while buckets[b] != 0 { b = (b &+ 1) & _bucketMask }
+      while buckets[b] != 0 { b = _nextBucket(b) }
       buckets[b] = UInt32(truncatingIfNeeded: slot &+ 1)
     }
   }
@@ -137,7 +157,7 @@ extension _OrderedStoreStorage {
       if entry == 0 { return (nil, b) }
       let slot = entry &- 1
       if _keys[slot] == key { return (_offset(ofSlot: slot), b) }
-      b = (b &+ 1) & _bucketMask
+      b = _nextBucket(b)
     }
   }
 
@@ -147,8 +167,31 @@ extension _OrderedStoreStorage {
     let buckets = _buckets.unsafelyUnwrapped
     let target = UInt32(truncatingIfNeeded: slot &+ 1)
     var b = _idealBucket(_keys[slot])
-    while buckets[b] != target { b = (b &+ 1) & _bucketMask }
+    while buckets[b] != target { b = _nextBucket(b) }
     return b
+  }
+
+  /// After the elements at `offsets` (numbered with the head before the
+  /// move) moved by `delta` slots, rewrites their table entries in one pass
+  /// over the table: cheaper than hashing each moved key when many moved.
+  @usableFromInline
+  internal func _shiftEntries(offsets: Range<Int>, oldHead: Int, by delta: Int) {
+    guard let buckets = _buckets else { return }
+    for b in 0..<_bucketCount where buckets[b] != 0 {
+      let slot = Int(buckets[b]) &- 1
+      let offset = slot >= oldHead ? slot &- oldHead : slot &+ _capacity &- oldHead
+      guard offsets.contains(offset) else { continue }
+      var target = slot &+ delta
+      if target >= _capacity { target &-= _capacity } else if target < 0 { target &+= _capacity }
+      buckets[b] = UInt32(truncatingIfNeeded: target &+ 1)
+    }
+  }
+
+  /// Whether moving `count` elements is cheaper by one table scan than by
+  /// re-hashing each moved key.
+  @inlinable
+  internal func _prefersTableScan(moving count: Int) -> Bool {
+    _buckets != nil && count &* 8 > _bucketCount
   }
 
   /// Records that the element in slot `old` now lives in slot `new`. Call it
@@ -158,7 +201,7 @@ extension _OrderedStoreStorage {
     guard let buckets = _buckets else { return }
     let target = UInt32(truncatingIfNeeded: old &+ 1)
     var b = _idealBucket(_keys[new])
-    while buckets[b] != target { b = (b &+ 1) & _bucketMask }
+    while buckets[b] != target { b = _nextBucket(b) }
     buckets[b] = UInt32(truncatingIfNeeded: new &+ 1)
   }
 
@@ -170,12 +213,12 @@ extension _OrderedStoreStorage {
     var hole = bucket
     var next = bucket
     while true {
-      next = (next &+ 1) & _bucketMask
+      next = _nextBucket(next)
       let entry = buckets[next]
       if entry == 0 { break }
       let ideal = _idealBucket(_keys[Int(entry) &- 1])
       // Move the entry into the hole unless its ideal bucket lies in (hole, next].
-      if (next &- ideal) & _bucketMask >= (next &- hole) & _bucketMask {
+      if _bucketDistance(from: ideal, to: next) >= _bucketDistance(from: hole, to: next) {
         buckets[hole] = entry
         hole = next
       }
@@ -268,7 +311,7 @@ extension _OrderedStoreStorage {
     var b = bucket
     if b < 0 {
       b = _idealBucket(_keys[slot])
-      while buckets[b] != 0 { b = (b &+ 1) & _bucketMask }
+      while buckets[b] != 0 { b = _nextBucket(b) }
     }
     buckets[b] = UInt32(truncatingIfNeeded: slot &+ 1)
   }
@@ -277,6 +320,8 @@ extension _OrderedStoreStorage {
   @usableFromInline
   internal func _insertNew(key: Key, value: Value, at offset: Int) {
     if _count == _capacity { _grow() }
+    let oldHead = _head
+    let scan = _prefersTableScan(moving: Swift.min(offset, _count &- offset))
     if offset < _count &- offset {
       // Shift the front one slot towards lower slots.
       let newHead = _head == 0 ? _capacity &- 1 : _head &- 1
@@ -285,9 +330,10 @@ extension _OrderedStoreStorage {
         let target = i == 0 ? newHead : _slot(i &- 1)
         (_keys + target).moveInitialize(from: _keys + source, count: 1)
         (_values + target).moveInitialize(from: _values + source, count: 1)
-        _retarget(from: source, to: target)
+        if !scan { _retarget(from: source, to: target) }
       }
       _head = newHead
+      if scan { _shiftEntries(offsets: 0..<offset, oldHead: oldHead, by: -1) }
     } else {
       var i = _count
       while i > offset {
@@ -295,9 +341,10 @@ extension _OrderedStoreStorage {
         let target = _slot(i)
         (_keys + target).moveInitialize(from: _keys + source, count: 1)
         (_values + target).moveInitialize(from: _values + source, count: 1)
-        _retarget(from: source, to: target)
+        if !scan { _retarget(from: source, to: target) }
         i &-= 1
       }
+      if scan { _shiftEntries(offsets: offset..<_count, oldHead: oldHead, by: 1) }
     }
     // With `_head` moved, `_slot(offset)` is the vacated slot.
     let slot = _slot(offset)
@@ -322,6 +369,8 @@ extension _OrderedStoreStorage {
     let gap = offsets.count
     let before = offsets.lowerBound
     let after = _count &- offsets.upperBound
+    let oldHead = _head
+    let scan = _prefersTableScan(moving: Swift.min(before, after))
     if before < after {
       // Shift the front `gap` slots towards higher slots, nearest first.
       var i = before
@@ -331,17 +380,19 @@ extension _OrderedStoreStorage {
         let target = _slot(i &+ gap)
         (_keys + target).moveInitialize(from: _keys + source, count: 1)
         (_values + target).moveInitialize(from: _values + source, count: 1)
-        _retarget(from: source, to: target)
+        if !scan { _retarget(from: source, to: target) }
       }
       _head = _slot(gap)
+      if scan { _shiftEntries(offsets: 0..<before, oldHead: oldHead, by: gap) }
     } else {
       for i in offsets.upperBound..<_count {
         let source = _slot(i)
         let target = _slot(i &- gap)
         (_keys + target).moveInitialize(from: _keys + source, count: 1)
         (_values + target).moveInitialize(from: _values + source, count: 1)
-        _retarget(from: source, to: target)
+        if !scan { _retarget(from: source, to: target) }
       }
+      if scan { _shiftEntries(offsets: offsets.upperBound..<_count, oldHead: oldHead, by: -gap) }
     }
     _count &-= gap
     if _count == 0 { _head = 0 }
@@ -366,7 +417,7 @@ extension _OrderedStoreStorage {
     }
     _count = 0
     _head = 0
-    _buckets?.initialize(repeating: 0, count: _bucketMask &+ 1)
+    _buckets?.initialize(repeating: 0, count: _bucketCount)
   }
 
   /// Exchanges the elements at two offsets and their table entries.

@@ -45,7 +45,7 @@ internal final class _Lock: @unchecked Sendable {
   }
 
   /// Runs `body` while holding the lock. `body` must not take it again.
-  @usableFromInline
+  @inlinable
   internal func withLock<R>(_ body: () throws -> R) rethrows -> R {
     #if canImport(Darwin)
       os_unfair_lock_lock(_pointer)
