@@ -44,6 +44,7 @@ let package = Package(
     .target(
       name: "BenchmarkSupport",
       dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
         .product(name: "CollectionAdapters", package: "CollectionAdapters"),
         .product(name: "Windowing", package: "CollectionAdapters"),
       ]),

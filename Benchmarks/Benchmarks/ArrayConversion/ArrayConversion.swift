@@ -28,7 +28,8 @@ let array = Array(0..<count)
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocBytesCount, .mallocCountTotal, .memoryLeakedBytes],
-    warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 5)
+    warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 5,
+    thresholds: regressionThresholds)
 
   func pair<C: RandomAccessCollection, ID: Hashable>(
     _ name: String, _ data: @escaping @Sendable () -> C, id: @escaping @Sendable (C.Element) -> ID

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 import Benchmark
+import BenchmarkSupport
 import IdentityDiff
 
 struct Item: Equatable, Identifiable, Sendable {
@@ -29,14 +30,16 @@ func snapshots(count: Int, changedPercent: Int) -> (old: [Item], new: [Item]) {
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(2),
-    maxIterations: 20)
+    maxIterations: 20, thresholds: regressionThresholds)
   for count in [10_000, 100_000] {
     for percent in [1, 10, 50] {
       let (old, new) = snapshots(count: count, changedPercent: percent)
       Benchmark("\(count / 1_000)k items, \(percent)% changed: IdentityDifference") { _ in
         blackHole(IdentityDifference(from: old, to: new))
       }
-      // Myers is quadratic in the changes: one measured run is enough.
+      // Myers keeps O(d²) state: at 100k items with 50% replaced (d = 100k)
+      // that is tens of gigabytes, beyond this machine; that case is not run.
+      if count == 100_000 && percent == 50 { continue }
       Benchmark(
         "\(count / 1_000)k items, \(percent)% changed: difference(from:)",
         configuration: .init(

@@ -21,7 +21,8 @@ let warm: LinkedListCollection<ListNode, Int> = {
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
-    warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 50)
+    warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 50,
+    thresholds: regressionThresholds)
 
   Benchmark("index iteration 20k: LinkedListCollection (cold index)") { _ in
     let list = LinkedListCollection(

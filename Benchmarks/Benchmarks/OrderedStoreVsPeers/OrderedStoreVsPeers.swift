@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 import Benchmark
+import BenchmarkSupport
 import CollectionAdapters
 import IdentifiedCollections
 import OrderedCollections
@@ -29,7 +30,8 @@ let identified = IdentifiedArray(uniqueElements: keys.lazy.map { Row(id: $0, val
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
-    warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 30)
+    warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 30,
+    thresholds: regressionThresholds)
 
   Benchmark("append 100k: OrderedStore") { _ in
     var s = OrderedStore<Int, Int>()

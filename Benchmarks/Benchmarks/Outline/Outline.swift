@@ -33,7 +33,8 @@ nonisolated(unsafe) var rows = flatten(tree, expanded: allIDs)
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
-    warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 1_000)
+    warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 1_000,
+    thresholds: regressionThresholds)
 
   Benchmark("toggle a top-level node (collapse + expand): OutlineCollection") { _ in
     outline.collapse(tree[3].id)

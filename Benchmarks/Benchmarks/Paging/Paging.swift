@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 import Benchmark
+import BenchmarkSupport
 import CollectionAdapters
 
 let pageLoads = BenchmarkMetric.custom("page loads")
@@ -37,7 +38,8 @@ func loadsAfterTraversals(_ trigger: PagingTrigger) async -> Int {
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, pageLoads], warmupIterations: 0, maxIterations: 5)
+    metrics: [.wallClock, pageLoads], warmupIterations: 0, maxIterations: 5,
+    thresholds: regressionThresholds)
   for (name, trigger) in [
     ("visibleRange", PagingTrigger.visibleRange), ("indexAdvance", .indexAdvance),
     ("manual", .manual),

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 import Benchmark
+import BenchmarkSupport
 import Windowing
 
 let n = 1_000_000
@@ -41,7 +42,8 @@ nonisolated(unsafe) var lengths = [Double](repeating: rowLength, count: n)
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal],
-    warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 100)
+    warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 100,
+    thresholds: regressionThresholds)
 
   Benchmark("1,000 window queries at 1M rows: WindowingEngine (variable sizes)") { _ in
     var position = 7

@@ -4,8 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Benchmark
 import CollectionAdapters
 import Windowing
+
+/// The tolerances of `swift package benchmark thresholds check` against the
+/// stored static thresholds: allocations may not grow by more than 2 at p90
+/// (0 stays 0, so an allocation in a path that has none fails), and, because
+/// shared 2-core machines are noisy, wall clock fails only when it doubles.
+public let regressionThresholds: [BenchmarkMetric: BenchmarkThresholds] = [
+  .mallocCountTotal: .init(absolute: [.p90: 2]),
+  .wallClock: .init(relative: [.p50: 100]),
+]
 
 /// A tree node with dense integer ids.
 public final class TreeNode: Identifiable, @unchecked Sendable {

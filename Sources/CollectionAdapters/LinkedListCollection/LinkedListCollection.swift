@@ -178,6 +178,9 @@ extension LinkedListCollection: Sequence {
   }
 }
 
+// Index arithmetic (`index(after:)`, `index(_:offsetBy:)`, `distance`, with
+// and without limits) is the standard library's for `Int` indices: O(1), and
+// it never walks nodes.
 extension LinkedListCollection: RandomAccessCollection {
   /// A position: an offset in `0..<count`.
   public typealias Index = Int
@@ -227,30 +230,6 @@ extension LinkedListCollection: RandomAccessCollection {
     }
     return _element(node)
   }
-
-  /// The position after `i`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func index(after i: Int) -> Int { i + 1 }
-
-  /// The position before `i`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func index(before i: Int) -> Int { i - 1 }
-
-  /// The position `distance` away from `i`.
-  ///
-  /// - Complexity: O(1); walks no nodes.
-  @inlinable
-  public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
-
-  /// The number of positions from `start` to `end`.
-  ///
-  /// - Complexity: O(1); walks no nodes.
-  @inlinable
-  public func distance(from start: Int, to end: Int) -> Int { end - start }
 }
 
 // Sharing across threads is safe when the parts are: the index is guarded by

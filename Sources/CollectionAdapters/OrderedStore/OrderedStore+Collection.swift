@@ -17,18 +17,23 @@ extension OrderedStore: Sequence {
     @usableFromInline internal let _storage: _OrderedStoreStorage<Key, Value>?
     @usableFromInline internal let _keys: UnsafeMutablePointer<Key>?
     @usableFromInline internal let _values: UnsafeMutablePointer<Value>?
+    /// The next slot, and the end of its contiguous run.
     @usableFromInline internal var _slot: Int
-    @usableFromInline internal let _capacity: Int
-    @usableFromInline internal var _remaining: Int
+    @usableFromInline internal var _end: Int
+    /// The length of the run that wraps to slot 0, not yet started.
+    @usableFromInline internal var _wrapped: Int
 
     @inlinable
     internal init(_storage: _OrderedStoreStorage<Key, Value>?) {
       self._storage = _storage
       self._keys = _storage?._keys
       self._values = _storage?._values
-      self._slot = _storage?._head ?? 0
-      self._capacity = _storage?._capacity ?? 0
-      self._remaining = _storage?._count ?? 0
+      let head = _storage?._head ?? 0
+      let count = _storage?._count ?? 0
+      let first = Swift.min(count, (_storage?._capacity ?? 0) - head)
+      self._slot = head
+      self._end = head + first
+      self._wrapped = count - first
     }
 
     /// Returns the next key-value pair, or `nil` at the end.
@@ -36,11 +41,14 @@ extension OrderedStore: Sequence {
     /// - Complexity: O(1).
     @inlinable
     public mutating func next() -> Element? {
-      guard _remaining > 0 else { return nil }
+      if _slot == _end {
+        guard _wrapped > 0 else { return nil }
+        _slot = 0
+        _end = _wrapped
+        _wrapped = 0
+      }
       let slot = _slot
-      _remaining &-= 1
       _slot &+= 1
-      if _slot == _capacity { _slot = 0 }
       return (_keys.unsafelyUnwrapped[slot], _values.unsafelyUnwrapped[slot])
     }
   }

@@ -141,6 +141,7 @@ internal struct _OutlineRecord<Children> {
 
 // MARK: - Collection
 
+// Index arithmetic is the standard library's for `Int` indices: O(1).
 extension OutlineCollection: RandomAccessCollection {
   /// A row position: an offset in `0..<count`.
   public typealias Index = Int
@@ -194,30 +195,6 @@ extension OutlineCollection: RandomAccessCollection {
       depth += 1
     }
   }
-
-  /// The position after `i`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func index(after i: Int) -> Int { i + 1 }
-
-  /// The position before `i`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func index(before i: Int) -> Int { i - 1 }
-
-  /// The position `distance` away from `i`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
-
-  /// The number of positions from `start` to `end`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func distance(from start: Int, to end: Int) -> Int { end - start }
 
   /// An iterator that walks the visible rows depth-first.
   public struct Iterator: IteratorProtocol {

@@ -88,6 +88,8 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   }
 }
 
+// `index(_:offsetBy:)` and `distance` are the standard library's for `Int`
+// indices: O(1), and they never trigger loads; only single steps do.
 extension PagedCollection: RandomAccessCollection {
   /// A position: an offset in `0..<count`.
   public typealias Index = Int
@@ -163,16 +165,4 @@ extension PagedCollection: RandomAccessCollection {
   public func formIndex(before i: inout Int) {
     i = index(before: i)
   }
-
-  /// The position `distance` away from `i`; does not trigger loads.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func index(_ i: Int, offsetBy distance: Int) -> Int { i + distance }
-
-  /// The number of positions from `start` to `end`.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public func distance(from start: Int, to end: Int) -> Int { end - start }
 }
