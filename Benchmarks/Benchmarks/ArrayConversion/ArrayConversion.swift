@@ -25,30 +25,32 @@ let outline: OutlineCollection<TreeNode, Int, [TreeNode]> = {
 }()
 let array = Array(0..<count)
 
+/// Registers the in-place and the Array-conversion benchmark of one adapter.
+/// At file scope (not nested in the closure) so it specializes per adapter.
+func pair<C: RandomAccessCollection, ID: Hashable>(
+  _ name: String, _ data: @escaping @Sendable () -> C, id: @escaping @Sendable (C.Element) -> ID
+) where C.Index == Int {
+  Benchmark("\(name): in place") { benchmark in
+    let data = data()
+    benchmark.startMeasurement()
+    blackHole(scrollThrough(data, id: id))
+    benchmark.stopMeasurement()
+  }
+  Benchmark("\(name): Array conversion") { benchmark in
+    let data = data()
+    benchmark.startMeasurement()
+    let converted = Array(data)
+    blackHole(scrollThrough(converted, id: id))
+    benchmark.stopMeasurement()
+    blackHole(converted)
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocBytesCount, .mallocCountTotal, .memoryLeakedBytes],
     warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 5,
     thresholds: regressionThresholds)
-
-  func pair<C: RandomAccessCollection, ID: Hashable>(
-    _ name: String, _ data: @escaping @Sendable () -> C, id: @escaping @Sendable (C.Element) -> ID
-  ) where C.Index == Int {
-    Benchmark("\(name): in place") { benchmark in
-      let data = data()
-      benchmark.startMeasurement()
-      blackHole(scrollThrough(data, id: id))
-      benchmark.stopMeasurement()
-    }
-    Benchmark("\(name): Array conversion") { benchmark in
-      let data = data()
-      benchmark.startMeasurement()
-      let converted = Array(data)
-      blackHole(scrollThrough(converted, id: id))
-      benchmark.stopMeasurement()
-      blackHole(converted)
-    }
-  }
 
   pair("OrderedStore 1M", { store }, id: { $0.key })
   pair("LinkedListCollection 1M", { list }, id: { $0 })
