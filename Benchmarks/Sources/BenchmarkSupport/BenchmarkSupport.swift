@@ -120,27 +120,3 @@ public struct WalkingListAdapter: RandomAccessCollection {
     return node.value
   }
 }
-
-/// Scrolls a `VirtualList` over `data` from top to bottom, one viewport of
-/// 50 rows per frame, reading the id of every row that enters. Returns the
-/// number of published windows.
-@inline(never)
-/// The benchmark fixture's `scrollThrough`.
-public func scrollThrough<C: RandomAccessCollection, ID: Hashable>(
-  _ data: C, id: @escaping (C.Element) -> ID
-) -> Int where C.Index == Int {
-  let rowLength = 44.0
-  var list = VirtualList(
-    data: data, id: id,
-    engine: WindowingEngine(
-      layout: FixedSizeLayout(itemCount: data.count, itemLength: rowLength),
-      viewport: Viewport(length: 50 * rowLength), overscan: Overscan(items: 5)))
-  var offset = 0.0
-  var published = 0
-  let end = list.engine.contentLength
-  while offset < end {
-    offset += 50 * rowLength
-    if let update = list.scroll(to: offset) { published += update.entered.count > 0 ? 1 : 0 }
-  }
-  return published
-}
