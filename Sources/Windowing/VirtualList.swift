@@ -84,16 +84,24 @@ where Data.Index == Int {
   }
 
   /// The positions to materialize.
+  ///
+  /// - Complexity: O(1).
   public var window: Range<Int> { engine.window }
 
   /// The identifiers of the window's positions, in order.
+  ///
+  /// - Complexity: O(1).
   public var windowIDs: [ID] { _windowIDs }
 
   /// The visible positions.
+  ///
+  /// - Complexity: O(1).
   public var visible: Range<Int> { engine.visible }
 
   /// The elements to materialize, with their positions: the only reads a
   /// renderer needs.
+  ///
+  /// - Complexity: O(1).
   public var materialized: Data.SubSequence {
     data[data.startIndex + window.lowerBound..<data.startIndex + window.upperBound]
   }

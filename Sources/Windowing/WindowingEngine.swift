@@ -87,9 +87,13 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// overscan. Smaller means fewer publications, larger means more margin.
   public var republishMargin: Double?
   /// The positions to materialize.
+  ///
+  /// - Complexity: O(1).
   public var window: Range<Int> { _window }
   @usableFromInline internal var _window: Range<Int> = 0..<0
   /// The positions on screen.
+  ///
+  /// - Complexity: O(1).
   public var visible: Range<Int> { _visible }
   @usableFromInline internal var _visible: Range<Int> = 0..<0
   /// The content region the window was computed for.

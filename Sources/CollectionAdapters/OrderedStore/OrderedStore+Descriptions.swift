@@ -6,11 +6,15 @@
 
 extension OrderedStore: CustomStringConvertible {
   /// The pairs in dictionary-literal form, such as `["a": 1, "b": 2]`.
+  ///
+  /// - Complexity: O(`count`).
   public var description: String { _description(typeName: nil) }
 }
 
 extension OrderedStore: CustomDebugStringConvertible {
   /// The pairs in dictionary-literal form, prefixed by the type.
+  ///
+  /// - Complexity: O(`count`).
   public var debugDescription: String {
     _description(typeName: "OrderedStore<\(Key.self), \(Value.self)>")
   }

@@ -93,5 +93,7 @@ extension OrderedStore.Keys: Equatable {
 
 extension OrderedStore.Keys: CustomStringConvertible {
   /// The keys, formatted as an array.
+  ///
+  /// - Complexity: O(`count`).
   public var description: String { Array(self).description }
 }

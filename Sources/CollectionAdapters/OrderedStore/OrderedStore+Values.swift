@@ -110,5 +110,7 @@ extension OrderedStore.Values: Equatable where Value: Equatable {
 
 extension OrderedStore.Values: CustomStringConvertible {
   /// The values, formatted as an array.
+  ///
+  /// - Complexity: O(`count`).
   public var description: String { Array(self).description }
 }

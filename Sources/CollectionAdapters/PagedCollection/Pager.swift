@@ -97,6 +97,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   }
 
   /// The load state in `direction`.
+  ///
+  /// - Complexity: O(1).
   public func state(_ direction: PageLoadDirection) -> PageLoadState {
     switch direction {
     case .refresh: refreshState
@@ -110,6 +112,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// Starts a new generation: cancels every load in flight (their responses
   /// are discarded if they still arrive) and loads the first page at the
   /// initial key. The current items stay visible until it arrives.
+  ///
+  /// - Complexity: O(1), plus cancelling the loads in flight; the new items are published when the first page arrives.
   public func refresh() {
     _generation += 1
     for (_, active) in _active { active.task.cancel() }
@@ -125,18 +129,24 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
 
   /// Requests the page after the last loaded one, unless one is in flight,
   /// the end was reached, or the last attempt failed (see `retry()`).
+  ///
+  /// - Complexity: O(loaded pages), to refuse a key that is already loaded.
   public func loadNext() {
     _demand = _pages.last.map { $0.end - 1..<$0.end }
     _issueEdge(.append)
   }
 
   /// Requests the page before the first loaded one, under the same rules.
+  ///
+  /// - Complexity: O(loaded pages), to refuse a key that is already loaded.
   public func loadPrevious() {
     _demand = _pages.first.map { $0.start..<$0.start + 1 }
     _issueEdge(.prepend)
   }
 
   /// Re-issues every failed request, with the same key.
+  ///
+  /// - Complexity: O(1).
   public func retry() {
     for direction in [PageLoadDirection.refresh, .append, .prepend] {
       guard case .failed = state(direction), let request = _failed[direction] else { continue }
@@ -150,6 +160,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// drop.
   ///
   /// - Parameter positions: Positions in the current `items`.
+  ///
+  /// - Complexity: O(loaded pages) at most (a request may be issued).
   public func visibleRangeDidChange(_ positions: Range<Int>) {
     _demand = positions.lowerBound + _knownStart..<positions.upperBound + _knownStart
     _evaluate()
@@ -157,6 +169,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
 
   /// Reports that the row at `position` appeared, as from a row's
   /// `onAppear`; the same as a visible range of that one position.
+  ///
+  /// - Complexity: As `visibleRangeDidChange(_:)`.
   public func rowDidAppear(at position: Int) {
     visibleRangeDidChange(position..<position + 1)
   }
