@@ -226,9 +226,19 @@ where Data.Index == Int {
           ? oldIDs[position - old.lowerBound] : _id(_data[_data.startIndex + position])
       }
     }
-    let entered = change.entered.flatMap { $0.map { _windowIDs[$0 - change.window.lowerBound] } }
+    let window = change.window
+    let entered = change.entered.flatMap { $0.map { _windowIDs[$0 - window.lowerBound] } }
     let exited = change.exited.flatMap { $0.map { oldIDs[$0 - old.lowerBound] } }
-    return _finish(change, entered: entered, exited: exited, oldIDs: oldIDs)
+    // Visibility by position too: both visible ranges lie in their windows.
+    let becameVisible = change.becameVisible.flatMap {
+      $0.clamped(to: window).map { _windowIDs[$0 - window.lowerBound] }
+    }
+    let becameHidden = change.becameHidden.flatMap {
+      $0.clamped(to: old).map { oldIDs[$0 - old.lowerBound] }
+    }
+    return _finish(
+      change, entered: entered, exited: exited, becameVisible: becameVisible,
+      becameHidden: becameHidden)
   }
 
   /// After a data change positions shift: re-read the window and compare by
@@ -241,15 +251,6 @@ where Data.Index == Int {
     let after = Set(_windowIDs)
     let entered = _windowIDs.filter { !before.contains($0) }
     let exited = oldIDs.filter { !after.contains($0) }
-    return _finish(change, entered: entered, exited: exited, oldIDs: oldIDs)
-  }
-
-  @inlinable
-  internal func _finish(
-    _ change: WindowChange, entered: [ID], exited: [ID], oldIDs: [ID]
-  )
-    -> ListUpdate<ID>
-  {
     let oldVisible = change.previousVisible.clamped(to: change.previousWindow).map {
       oldIDs[$0 - change.previousWindow.lowerBound]
     }
@@ -258,10 +259,21 @@ where Data.Index == Int {
     }
     let wasVisible = Set(oldVisible)
     let isVisible = Set(newVisible)
-    if change.visible != change.previousVisible { onVisibleRangeChange?(change.visible) }
-    return ListUpdate(
-      change: change, entered: entered, exited: exited,
+    return _finish(
+      change, entered: entered, exited: exited,
       becameVisible: newVisible.filter { !wasVisible.contains($0) },
       becameHidden: oldVisible.filter { !isVisible.contains($0) })
+  }
+
+  /// Reports the visible range if it moved, and assembles the update.
+  @inlinable
+  internal func _finish(
+    _ change: WindowChange, entered: [ID], exited: [ID], becameVisible: [ID],
+    becameHidden: [ID]
+  ) -> ListUpdate<ID> {
+    if change.visible != change.previousVisible { onVisibleRangeChange?(change.visible) }
+    return ListUpdate(
+      change: change, entered: entered, exited: exited, becameVisible: becameVisible,
+      becameHidden: becameHidden)
   }
 }
