@@ -42,12 +42,11 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline
   func prefix(before offset: Int, count newCount: Int?) -> _LinkedListIndex {
     let result = _LinkedListIndex(
-      head: checkpoints.first, count: newCount, interval: interval, maximumLength: maximumLength)
-    result.checkpoints = Array(checkpoints.prefix(Swift.max(1, (offset + interval - 1) / interval)))
-    if runStart < offset {
-      result.runStart = runStart
-      result.run = Array(run.prefix(offset - runStart))
-    }
+      head: checkpoints.first, count: nil, interval: interval, maximumLength: maximumLength)
+    result.checkpoints = checkpoints
+    result.runStart = runStart
+    result.run = run
+    result.truncate(before: offset, count: newCount)
     return result
   }
 

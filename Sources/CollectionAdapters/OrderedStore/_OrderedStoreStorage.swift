@@ -281,7 +281,8 @@ extension _OrderedStoreStorage {
   /// one buffer). The table is left for the caller to rebuild.
   @usableFromInline
   internal func _linearize() {
-    guard _head &+ _count > _capacity || _head != 0 else { return }
+    // A wrapped ring always has a nonzero head.
+    guard _head != 0 else { return }
     _resize(to: _capacity)
   }
 }

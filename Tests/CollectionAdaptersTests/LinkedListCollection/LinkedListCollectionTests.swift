@@ -171,4 +171,23 @@ struct LinkedListCollectionTests {
     #expect(copy[999] == 999)
     #expect(counter.calls - walked <= 10)
   }
+
+  @Test("Invalidating a copy that shares its index keeps the valid prefix, not the stale rest")
+  func invalidateWhileShared() {
+    let head = ListNode.list(0..<100)!
+    var list = LinkedListCollection(
+      head: head, checkpointInterval: 8, next: \.next, element: \.value)
+    #expect(list[99] == 99)  // builds every checkpoint and a run at the end
+    let copy = list  // now the index is shared: invalidation must not touch the copy's
+    var node = head
+    for _ in 0..<49 { node = node.next! }
+    node.next = ListNode(-1, next: node.next)  // insert at position 50
+    list.invalidate(from: 50)
+    #expect(Array(list) == Array(0..<50) + [-1] + Array(50..<100))
+    #expect(list.indices.map { list[$0] } == Array(0..<50) + [-1] + Array(50..<100))
+    #expect(copy.count == 100, "the copy keeps the index it had")
+    list.invalidate(from: 10, count: 101)
+    #expect(
+      (0..<101).reversed().map { list[$0] } == (Array(0..<50) + [-1] + Array(50..<100)).reversed())
+  }
 }
