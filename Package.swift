@@ -8,11 +8,15 @@
 
 import PackageDescription
 
-/// Compiled into debug builds only: `_checkInvariants()` runs after every
-/// mutation in the test build and costs nothing in release.
-let internalChecks: [SwiftSetting] = [
-  .define("COLLECTION_ADAPTERS_INTERNAL_CHECKS", .when(configuration: .debug))
-]
+/// `_checkInvariants()` runs after every mutation only when this package's
+/// own build asks for it: `COLLECTION_ADAPTERS_INTERNAL_CHECKS=1 swift test`
+/// (CI does). A client that depends on the package never sets the variable,
+/// so its debug builds pay only the documented costs (swift-collections keeps
+/// its `COLLECTIONS_INTERNAL_CHECKS` off the same way).
+let internalChecks: [SwiftSetting] =
+  Context.environment["COLLECTION_ADAPTERS_INTERNAL_CHECKS"] == "1"
+  ? [.define("COLLECTION_ADAPTERS_INTERNAL_CHECKS", .when(configuration: .debug))]
+  : []
 
 let package = Package(
   name: "CollectionAdapters",

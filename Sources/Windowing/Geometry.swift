@@ -39,6 +39,23 @@ public struct Viewport: Hashable, Sendable {
     self.trailingInset = trailingInset
   }
 
+  /// The viewport with every non-finite value replaced by `fallback`'s, and
+  /// negative lengths and insets counted as 0: geometry reported during a
+  /// layout pass is transient and must not trap or poison the engine.
+  @usableFromInline
+  internal func _sanitized(replacingInvalidWith fallback: Viewport) -> Viewport {
+    func valid(_ value: Double, _ old: Double, nonNegative: Bool) -> Double {
+      let value = value.isFinite ? value : (old.isFinite ? old : 0)
+      return nonNegative ? Swift.max(0, value) : value
+    }
+    return Viewport(
+      offset: valid(offset, fallback.offset, nonNegative: false),
+      length: valid(length, fallback.length, nonNegative: true),
+      crossLength: valid(crossLength, fallback.crossLength, nonNegative: true),
+      leadingInset: valid(leadingInset, fallback.leadingInset, nonNegative: true),
+      trailingInset: valid(trailingInset, fallback.trailingInset, nonNegative: true))
+  }
+
   /// The content region on screen: `offset ..< offset + length`.
   public var region: Range<Double> { offset..<offset + Swift.max(length, 0) }
 

@@ -52,8 +52,7 @@ public struct ListUpdate<ID: Hashable> {
 /// list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }  // feeds a Pager
 /// if let update = list.scroll(to: y) { render(list.window, creating: update.entered) }
 /// ```
-public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: WindowLayout>
-where Data.Index == Int {
+public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: WindowLayout> {
   /// The collection shown.
   public var data: Data { _data }
   /// The geometry.
@@ -103,7 +102,7 @@ where Data.Index == Int {
   ///
   /// - Complexity: O(1).
   public var materialized: Data.SubSequence {
-    data[data.startIndex + window.lowerBound..<data.startIndex + window.upperBound]
+    _data[_dataIndex(window.lowerBound)..<_dataIndex(window.upperBound)]
   }
 
   // MARK: - Driving
@@ -132,6 +131,13 @@ where Data.Index == Int {
   /// - Complexity: O(log n + window), plus the layout's insertion cost.
   @discardableResult
   public mutating func insertItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
+    let oldCount = _engine.layout.itemCount
+    let newCount = newData.count
+    precondition(
+      newCount == oldCount + positions.count && positions.lowerBound >= 0
+        && positions.upperBound <= newCount,
+      "Inserted positions \(positions) do not turn \(oldCount) items into the \(newCount) of the new data"
+    )
     _data = newData
     return _publishDataChange(_engine.insertItems(at: positions))
   }
@@ -142,6 +148,13 @@ where Data.Index == Int {
   /// - Complexity: O(log n + window), plus the layout's removal cost.
   @discardableResult
   public mutating func removeItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
+    let oldCount = _engine.layout.itemCount
+    let newCount = newData.count
+    precondition(
+      newCount == oldCount - positions.count && positions.lowerBound >= 0
+        && positions.upperBound <= oldCount,
+      "Removed positions \(positions) do not turn \(oldCount) items into the \(newCount) of the new data"
+    )
     _data = newData
     return _publishDataChange(_engine.removeItems(at: positions))
   }
@@ -162,7 +175,7 @@ where Data.Index == Int {
     } else if newCount < oldCount {
       change = _engine.removeItems(at: newCount..<oldCount)
     } else {
-      change = _engine.setViewport(engine.viewport)
+      change = _engine.setLayout(_engine.layout)
     }
     return _publishDataChange(change)
   }
@@ -209,9 +222,15 @@ where Data.Index == Int {
 
   // MARK: - Internals
 
+  /// The index of the element at offset `position` of the data.
+  @inlinable
+  internal func _dataIndex(_ position: Int) -> Data.Index {
+    _data.index(_data.startIndex, offsetBy: position)
+  }
+
   @inlinable
   internal func _readIDs(_ positions: Range<Int>) -> [ID] {
-    positions.map { _id(_data[_data.startIndex + $0]) }
+    positions.map { _id(_data[_dataIndex($0)]) }
   }
 
   /// After a scroll, positions keep their meaning: reuse the ids of
@@ -223,7 +242,7 @@ where Data.Index == Int {
     if change.window != old {
       _windowIDs = change.window.map { position in
         old.contains(position)
-          ? oldIDs[position - old.lowerBound] : _id(_data[_data.startIndex + position])
+          ? oldIDs[position - old.lowerBound] : _id(_data[_dataIndex(position)])
       }
     }
     let window = change.window

@@ -39,29 +39,28 @@ extension WindowingEngine {
   /// Applies a data change: the layout follows the new snapshot, and the
   /// first visible item that survives keeps its place on screen (the scroll
   /// offset is corrected by whatever was inserted, removed or moved above).
+  /// When no item from the first visible one on survives, the last
+  /// survivor before it keeps its place.
   ///
+  /// - Parameter difference: A difference from a snapshot of `itemCount`
+  ///   items; traps otherwise.
   /// - Complexity: O(n + m) at worst for a variable-size layout; O(log n)
-  ///   plus the scan to the first surviving item otherwise.
+  ///   plus the scan to the nearest surviving item otherwise.
   @discardableResult
   public mutating func apply(_ difference: IdentityDifference) -> WindowChange {
-    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
-    var survivor: (old: Int, new: Int)?
-    var position = anchor
-    while position < difference.oldCount {
-      if let new = difference.newPositions[position] {
-        survivor = (position, new)
-        break
+    precondition(
+      difference.oldCount == _layout.itemCount,
+      "The difference is from \(difference.oldCount) items, not \(_layout.itemCount)")
+    var target: _AnchorTarget?
+    if let anchor = _anchor() {
+      let positions = difference.newPositions
+      if let old = positions[anchor...].firstIndex(where: { $0 != nil })
+        ?? positions[..<anchor].lastIndex(where: { $0 != nil })
+      {
+        target = _target(old: old, new: positions[old]!)
       }
-      position += 1
     }
-    let screenOffset = survivor.map { _layout.frame(of: $0.old).mainOffset - _viewport.offset }
     _layout.apply(difference)
-    var correction = 0.0
-    if let survivor, let screenOffset {
-      let newOffset = _layout.frame(of: survivor.new).mainOffset - screenOffset
-      correction = newOffset - _viewport.offset
-      _viewport.offset = newOffset
-    }
-    return _recomputePublic(correction: correction)
+    return _reanchor(target)
   }
 }

@@ -108,6 +108,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
       visibilityThreshold >= 0 && visibilityThreshold <= 1,
       "Visibility threshold \(visibilityThreshold) must be in 0...1")
     self._layout = layout
+    let viewport = viewport._sanitized(replacingInvalidWith: Viewport(length: 0))
     self._viewport = viewport
     self.overscan = overscan
     self.visibilityThreshold = visibilityThreshold
@@ -123,12 +124,17 @@ public struct WindowingEngine<Layout: WindowLayout> {
 
   // MARK: - Scrolling and resizing
 
-  /// Scrolls to `offset`. Publishes a change only when the viewport comes
-  /// within the margin of the window's region.
+  /// Scrolls to `offset`. Publishes a change when the viewport comes within
+  /// the margin of the window's region (a new window) or when the visible
+  /// positions change (a change whose `window` equals `previousWindow`).
+  ///
+  /// A non-finite offset (a layout pass can report one) is ignored: the
+  /// viewport stays where it was and nothing is published.
   ///
   /// - Complexity: O(1) when nothing is published; O(log n) otherwise.
   @inlinable
   public mutating func scroll(to offset: Double) -> WindowChange? {
+    guard offset.isFinite else { return nil }
     _viewport.offset = offset
     let margin = republishMargin ?? overscan.points / 2
     let needed = _viewport.region.lowerBound - margin..<_viewport.region.upperBound + margin
@@ -148,61 +154,148 @@ public struct WindowingEngine<Layout: WindowLayout> {
     return _recompute(correction: 0)
   }
 
-  /// Changes the viewport's size or insets (rotation, safe area): always
-  /// recomputes.
+  /// Changes the viewport's size, insets or offset (rotation, safe area):
+  /// always recomputes. When the cross length changes (a grid's columns may
+  /// change), the first visible item keeps its place on screen.
+  ///
+  /// Geometry from a layout pass is not trusted: a non-finite value keeps
+  /// the current one, and a negative length or inset counts as 0.
   ///
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setViewport(_ newViewport: Viewport) -> WindowChange {
-    let crossChanged = newViewport.crossLength != _viewport.crossLength
+    let newViewport = newViewport._sanitized(replacingInvalidWith: _viewport)
+    guard newViewport.crossLength != _viewport.crossLength else {
+      _viewport = newViewport
+      return _recompute(correction: 0)
+    }
+    let target = _anchor().map { _target(old: $0, new: $0) }
     _viewport = newViewport
-    if crossChanged { _layout.viewportCrossLengthDidChange(newViewport.crossLength) }
-    return _recompute(correction: 0)
+    _layout.viewportCrossLengthDidChange(newViewport.crossLength)
+    return _reanchor(target)
   }
 
   // MARK: - Data changes
+  //
+  // One anchoring rule serves every change (inserts, removals, differences,
+  // resizes, a new cross length): the first visible item that survives the
+  // change keeps its offset on screen, measured from its own new frame (so a
+  // grid anchors right whatever the column count). A viewport at the top of
+  // its content stays at the top, so items inserted there are shown. The
+  // offset is then clamped to the scrollable range, as a scroll view would.
 
-  /// Inserts items at `positions` (counted after the insertion). Items
-  /// inserted before the first visible one move the scroll offset by their
-  /// length, so the visible content stays where it was.
+  /// Inserts items at `positions` (counted after the insertion). The first
+  /// visible item keeps its place on screen, so items inserted above it move
+  /// the scroll offset by their length; at the top, inserted items are shown.
   ///
-  /// - Complexity: O(log n) at the end of a layout; a variable-size layout
-  ///   rebuilds its sums, O(n), for an insertion elsewhere.
+  /// - Parameter positions: A range within `0...itemCount + positions.count`
+  ///   after the insertion; traps otherwise.
+  /// - Complexity: O(log n) for the fixed layouts; the layout's insertion
+  ///   cost for a variable-size layout.
   @discardableResult
   public mutating func insertItems(at positions: Range<Int>) -> WindowChange {
-    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
-    _layout.insertItems(at: positions)
-    var correction = 0.0
-    if positions.lowerBound < anchor || (positions.lowerBound == anchor && _viewport.offset > 0) {
-      correction = _layout.length(of: positions)
+    let oldCount = _layout.itemCount
+    precondition(
+      positions.lowerBound >= 0 && positions.lowerBound <= oldCount,
+      "Inserted positions \(positions) out of range 0...\(oldCount)")
+    let target = _anchor().map { anchor in
+      _target(
+        old: anchor,
+        new: anchor >= positions.lowerBound ? anchor + positions.count : anchor)
     }
-    _viewport.offset += correction
-    return _recompute(correction: correction)
+    _layout.insertItems(at: positions)
+    return _reanchor(target)
   }
 
-  /// Removes the items at `positions`. Removed items before the first
-  /// visible one move the scroll offset back by their length.
+  /// Removes the items at `positions`. The first visible item that remains
+  /// keeps its place on screen, so removals above it move the scroll offset
+  /// back by their length.
   ///
+  /// - Parameter positions: A range within `0..<itemCount`; traps otherwise.
   /// - Complexity: As `insertItems(at:)`.
   @discardableResult
   public mutating func removeItems(at positions: Range<Int>) -> WindowChange {
-    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
-    let above = positions.lowerBound..<Swift.min(positions.upperBound, anchor)
-    let correction = above.isEmpty ? 0 : -_layout.length(of: above)
+    let oldCount = _layout.itemCount
+    precondition(
+      positions.lowerBound >= 0 && positions.upperBound <= oldCount,
+      "Removed positions \(positions) out of range 0..<\(oldCount)")
+    var target: _AnchorTarget?
+    if let anchor = _anchor() {
+      if anchor < positions.lowerBound {
+        target = _target(old: anchor, new: anchor)
+      } else if Swift.max(anchor, positions.upperBound) < oldCount {
+        // The first item after the removed ones that was at or below the
+        // anchor keeps its place, so what stays on screen does not move.
+        let old = Swift.max(anchor, positions.upperBound)
+        target = _target(old: old, new: old - positions.count)
+      } else if positions.lowerBound > 0 {
+        // Everything from the anchor on is gone: the item before stays put.
+        target = _target(old: positions.lowerBound - 1, new: positions.lowerBound - 1)
+      }
+    }
     _layout.removeItems(at: positions)
-    _viewport.offset = Swift.max(0, _viewport.offset + correction)
-    return _recompute(correction: correction)
+    return _reanchor(target)
   }
 
   /// Tells the engine that its layout was replaced, for example after the
-  /// count changed in a way not described by inserts and removals.
+  /// count changed in a way not described by inserts and removals. The
+  /// offset is kept, clamped to the new content.
   ///
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setLayout(_ newLayout: Layout) -> WindowChange {
     _layout = newLayout
     _layout.viewportCrossLengthDidChange(_viewport.crossLength)
-    return _recompute(correction: 0)
+    return _reanchor(nil)
+  }
+
+  // MARK: - Anchoring
+
+  /// Where an item must be after a change: its new position and its offset
+  /// from the viewport's leading edge before the change.
+  @usableFromInline
+  internal typealias _AnchorTarget = (position: Int, screenOffset: Double)
+
+  /// The first visible item, or the window's first; `nil` when nothing is
+  /// materialized.
+  @usableFromInline
+  internal func _anchor() -> Int? {
+    let position = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
+    guard !_window.isEmpty, position < _layout.itemCount else { return nil }
+    return position
+  }
+
+  /// The item now at `old` must be at `new` after the change, where it is on
+  /// screen now. Call it before changing the layout.
+  @usableFromInline
+  internal func _target(old: Int, new: Int) -> _AnchorTarget {
+    (new, _layout.frame(of: old).mainOffset - _viewport.offset)
+  }
+
+  /// The offsets a scroll view can rest at for the current content.
+  @usableFromInline
+  internal var _scrollRange: ClosedRange<Double> {
+    let minimum = -_viewport.leadingInset
+    let maximum = _layout.contentLength - _viewport.length + _viewport.trailingInset
+    return minimum...Swift.max(minimum, maximum)
+  }
+
+  /// After the layout changed: puts the target back at its screen offset
+  /// (unless the viewport is at the top), clamps the offset to the
+  /// scrollable range, and recomputes.
+  @usableFromInline
+  internal mutating func _reanchor(_ target: _AnchorTarget?) -> WindowChange {
+    let before = _viewport.offset
+    let range = _scrollRange
+    let atTop = before <= range.lowerBound
+    var offset = before
+    if !atTop, let target, target.position < _layout.itemCount {
+      offset = _layout.frame(of: target.position).mainOffset - target.screenOffset
+    }
+    offset = Swift.min(offset, range.upperBound)
+    if !atTop { offset = Swift.max(offset, range.lowerBound) }
+    _viewport.offset = offset
+    return _recompute(correction: offset - before)
   }
 
   // MARK: - Queries
@@ -249,19 +342,30 @@ public struct WindowingEngine<Layout: WindowLayout> {
     let wanted = region.lowerBound - overscan.points..<region.upperBound + overscan.points
     var positions = _layout.items(overlapping: wanted)
     if overscan.items > 0, _layout.itemCount > 0 {
+      let pad = Swift.min(overscan.items, _layout.itemCount)
       positions =
         Swift.max(
-          0, positions.lowerBound - overscan.items)..<Swift.min(
-          _layout.itemCount, positions.upperBound + overscan.items)
+          0, positions.lowerBound - pad)..<Swift.min(
+          _layout.itemCount, positions.upperBound + pad)
     }
-    _window = positions
     if let first = positions.first, let last = positions.last {
       let end = _layout.frame(of: last)
       _covered = _layout.frame(of: first).mainOffset..<end.mainOffset + end.mainLength
+      // Padding by items can end inside a grid's row: the window holds every
+      // item in the region it claims to cover, so a later scroll within that
+      // region never misses one.
+      let whole = _layout.items(overlapping: _covered)
+      if !whole.isEmpty {
+        positions =
+          Swift.min(
+            positions.lowerBound, whole.lowerBound)..<Swift.max(
+            positions.upperBound, whole.upperBound)
+      }
     } else {
       // Nothing to materialize: only a layout change can alter that.
       _covered = _layout.itemCount == 0 ? -Double.infinity..<Double.infinity : wanted
     }
+    _window = positions
     _visible = _visiblePositions()
     return WindowChange(
       window: _window, previousWindow: previousWindow, visible: _visible,
@@ -294,35 +398,28 @@ public struct WindowingEngine<Layout: WindowLayout> {
 }
 
 extension WindowingEngine where Layout == VariableSizeLayout {
-  /// Records a measured item length. A change above the first visible item
-  /// moves the scroll offset by the same amount, so the visible content does
-  /// not jump.
+  /// Records a measured item length. The first visible item keeps its place
+  /// on screen, so a change above it moves the scroll offset by the same
+  /// amount and the visible content does not jump.
   ///
-  /// - Returns: The change, if the window or the offset moved.
+  /// - Parameters:
+  ///   - length: The measured length. A measurement is transient UI data:
+  ///     a non-finite or negative one is ignored (`nil` is returned).
+  ///   - position: A position in `0..<itemCount`; traps otherwise.
+  /// - Returns: The change, if the window, the visible range or the offset
+  ///   moved.
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setLength(_ length: Double, of position: Int) -> WindowChange? {
-    let anchor = _visible.isEmpty ? _window.lowerBound : _visible.lowerBound
-    let delta = _layout.setLength(length, of: position)
-    guard delta != 0 else { return nil }
-    if position < anchor {
-      _viewport.offset += delta
-      return _recomputeForMeasurement(correction: delta)
-    }
-    return _recomputeForMeasurement(correction: 0)
-  }
-
-  private mutating func _recomputeForMeasurement(correction: Double) -> WindowChange? {
-    let change = _recomputePublic(correction: correction)
+    precondition(
+      position >= 0 && position < _layout.itemCount,
+      "Position \(position) out of range 0..<\(_layout.itemCount)")
+    guard length.isFinite, length >= 0, length != _layout.length(of: position) else { return nil }
+    let target = _anchor().map { _target(old: $0, new: $0) }
+    _layout.setLength(length, of: position)
+    let change = _reanchor(target)
     return change.window == change.previousWindow && change.visible == change.previousVisible
-      && correction == 0 ? nil : change
-  }
-}
-
-extension WindowingEngine {
-  @usableFromInline
-  internal mutating func _recomputePublic(correction: Double) -> WindowChange {
-    _recompute(correction: correction)
+      && change.scrollCorrection == 0 ? nil : change
   }
 }
 

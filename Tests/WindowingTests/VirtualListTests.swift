@@ -41,3 +41,52 @@ struct VirtualListTests {
     }
   }
 }
+
+/// The hardening issue's reproductions: each trapped or misbehaved before.
+@Suite("VirtualList hostile edits")
+struct VirtualListHostileEditTests {
+  func makeList(_ count: Int) -> VirtualList<[Int], Int, FixedSizeLayout> {
+    VirtualList(
+      data: Array(0..<count), id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: count, itemLength: 44), viewport: Viewport(length: 800)))
+  }
+
+  @Test func removingRowsBelowTheFirstVisibleRow() {
+    var list = makeList(100)
+    let update = list.removeItems(at: 50..<60, in: Array(0..<50) + Array(60..<100))
+    #expect(update.change.scrollCorrection == 0)
+    #expect(list.window == 0..<21 && list.windowIDs == Array(0..<21))
+  }
+
+  @Test func replacingWithShorterData() {
+    var list = makeList(100)
+    _ = list.scroll(to: 2_000)
+    list.replaceData(Array(0..<30))
+    // 30 rows of 44 points leave 520 points of scrolling: clamped there.
+    #expect(list.engine.viewport.offset == 30 * 44 - 800)
+    #expect(list.windowIDs == Array(list.window) && list.window.upperBound == 30)
+    list.replaceData([])
+    #expect(list.window.isEmpty && list.engine.viewport.offset == 0)
+  }
+
+  @Test func nonFiniteGeometryIsIgnored() {
+    var list = makeList(100)
+    _ = list.scroll(to: 440)
+    #expect(list.scroll(to: .nan) == nil && list.scroll(to: -.infinity) == nil)
+    #expect(list.engine.viewport.offset == 440)
+    list.setViewport(Viewport(offset: .nan, length: .infinity, crossLength: .nan))
+    #expect(list.engine.viewport == Viewport(offset: 440, length: 800))
+  }
+
+  @Test func insertingARangeTheDataDoesNotHoldTrapsNamingIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var list = VirtualList(
+        data: Array(0..<10), id: { $0 },
+        engine: WindowingEngine(
+          layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
+      list.insertItems(at: 8..<15, in: Array(0..<12))
+    }
+    #expect(standardErrorText(of: result).contains("Inserted positions 8..<15"))
+  }
+}

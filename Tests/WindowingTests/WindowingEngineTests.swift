@@ -22,6 +22,16 @@ struct WindowingEngineTests {
         max(
           0, window.lowerBound - overscan.items)..<min(
           layout.itemCount, window.upperBound + overscan.items)
+      // Padding ends on whole rows: every item in the region the window
+      // covers is in it.
+      if let first = window.first, let last = window.last {
+        let end = layout.frame(of: last)
+        let rows = bruteForceItems(
+          layout, layout.frame(of: first).mainOffset..<end.mainOffset + end.mainLength)
+        if !rows.isEmpty {
+          window = min(window.lowerBound, rows.lowerBound)..<max(window.upperBound, rows.upperBound)
+        }
+      }
     }
     let unobscured = viewport.unobscuredRegion
     let visible = (0..<layout.itemCount).filter {

@@ -1,0 +1,343 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import IdentityDiff
+import Testing
+import Windowing
+import _TestSupport
+
+/// Every data-changing API of `VirtualList` (and so of the engine under it),
+/// at random positions above, inside and below the window, at both ends and
+/// down to empty, for every layout, against brute force: after each step
+/// the list must equal a list built fresh at its offset, every item on
+/// screen must be in the window, and the first visible item that survived
+/// must be where it was on screen.
+@Suite("Windowing model")
+struct WindowingModelTests {
+  enum Kind: CaseIterable, Sendable {
+    case fixed, gridFixed, gridAdaptive, variable
+  }
+
+  /// The reference: ids in order and, for the variable layout, lengths.
+  struct Model<L: WindowLayout> {
+    var list: VirtualList<[Int], Int, L>
+    var data: [Int]
+    var lengths: [Double]
+    var nextID: Int
+    /// The offset the anchoring rule predicts after the last step, if it
+    /// was a data change.
+    var expectedOffset: Double?
+    var trackedWindow: Set<Int>
+    let frame: (Model, Int) -> (offset: Double, length: Double)
+  }
+
+  @Test(
+    "Data changes anywhere keep the list equal to a fresh one, anchored", arguments: Kind.allCases)
+  func dataChangesAnywhere(kind: Kind) {
+    for seed in modelTestSeeds {
+      var g = SplitMix64(seed: seed &+ 7)
+      switch kind {
+      case .fixed:
+        let length = Double(Int.random(in: 1...50, using: &g))
+        let spacing = Double(Int.random(in: 0...8, using: &g))
+        run(seed: seed, layout: FixedSizeLayout(itemCount: 0, itemLength: length, spacing: spacing))
+        {
+          model, i in (Double(i) * (length + spacing), length)
+        }
+      case .gridFixed:
+        let columns = Int.random(in: 1...5, using: &g)
+        run(
+          seed: seed,
+          layout: GridLayout(itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3)
+        ) { model, i in (Double(i / columns) * 43, 40) }
+      case .gridAdaptive:
+        run(
+          seed: seed,
+          layout: GridLayout(
+            itemCount: 0, columns: .adaptive(minimumLength: 70), rowLength: 30, spacing: 5)
+        ) { model, i in
+          let columns = max(
+            1, Int(((model.list.engine.viewport.crossLength + 5) / 75).rounded(.down)))
+          return (Double(i / columns) * 35, 30)
+        }
+      case .variable:
+        run(seed: seed, layout: VariableSizeLayout(itemCount: 0, estimatedLength: 30)) { model, i in
+          (model.lengths[..<i].reduce(0, +), model.lengths[i])
+        }
+      }
+    }
+  }
+
+  func run<L: WindowLayout>(
+    seed: UInt64, layout: L, frame: @escaping (Model<L>, Int) -> (offset: Double, length: Double)
+  ) {
+    var g = SplitMix64(seed: seed)
+    let count = Int.random(in: 0...120, using: &g)
+    var layout = layout
+    layout.insertItems(at: 0..<count)
+    let overscan = Overscan(
+      points: Double([0, 20, 100][Int.random(in: 0..<3, using: &g)]),
+      items: Int.random(in: 0...3, using: &g))
+    let engine = WindowingEngine(
+      layout: layout,
+      viewport: Viewport(
+        offset: 0, length: Double(Int.random(in: 50...400, using: &g)),
+        crossLength: Double(Int.random(in: 60...500, using: &g)),
+        leadingInset: Double([0, 0, 20][Int.random(in: 0..<3, using: &g)]),
+        trailingInset: Double([0, 0, 30][Int.random(in: 0..<3, using: &g)])),
+      overscan: overscan, visibilityThreshold: [0, 0.5, 1][Int.random(in: 0..<3, using: &g)])
+    let data = Array(0..<count)
+    var model = Model(
+      list: VirtualList(data: data, id: { $0 }, engine: engine), data: data,
+      lengths: Array(repeating: 30, count: count), nextID: count, expectedOffset: nil,
+      trackedWindow: Set(data[engine.window]), frame: frame)
+    runModelTest(
+      seed: seed, steps: 600, state: &model,
+      step: { model, g in Self.step(&model, &g) },
+      verify: { Self.verify($0, overscan: overscan) })
+  }
+
+  // MARK: - Steps
+
+  /// A position chosen above, inside or below the window, or at an end.
+  static func position<L>(
+    _ model: Model<L>, in range: ClosedRange<Int>, _ g: inout SplitMix64
+  ) -> Int {
+    let window = model.list.window
+    let candidates: [ClosedRange<Int>] = [
+      range.lowerBound...range.lowerBound, range.upperBound...range.upperBound,
+      range.lowerBound...max(range.lowerBound, min(range.upperBound, window.lowerBound)),
+      max(
+        range.lowerBound, min(range.upperBound, window.lowerBound))...max(
+          range.lowerBound, min(range.upperBound, window.upperBound)),
+      max(range.lowerBound, min(range.upperBound, window.upperBound))...range.upperBound,
+    ]
+    return Int.random(in: candidates[Int.random(in: 0..<candidates.count, using: &g)], using: &g)
+  }
+
+  static func step<L>(_ model: inout Model<L>, _ g: inout SplitMix64) -> String {
+    model.expectedOffset = nil
+    let count = model.data.count
+    switch Int.random(in: 0..<100, using: &g) {
+    case 0..<25:
+      let content = model.list.engine.contentLength
+      let offset: Double
+      switch Int.random(in: 0..<20, using: &g) {
+      case 0: offset = .nan
+      case 1: offset = .infinity
+      case 2..<10:
+        offset = model.list.engine.viewport.offset + Double(Int.random(in: -60...60, using: &g))
+      default: offset = Double(Int.random(in: -50...Int(content) + 50, using: &g))
+      }
+      track(&model, model.list.scroll(to: offset))
+      return "scroll(to: \(offset))"
+    case 25..<45:
+      let at = position(model, in: 0...count, &g)
+      let k = [0, 1, 1, 2, 3, 7, 30][Int.random(in: 0..<7, using: &g)]
+      let ids = Array(model.nextID..<model.nextID + k)
+      model.nextID += k
+      var newData = model.data
+      newData.insert(contentsOf: ids, at: at)
+      var newLengths = model.lengths
+      newLengths.insert(contentsOf: repeatElement(30, count: k), at: at)
+      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
+      model.data = newData
+      model.lengths = newLengths
+      track(&model, model.list.insertItems(at: at..<at + k, in: newData))
+      model.expectedOffset = expected
+      return "insertItems(at: \(at)..<\(at + k))"
+    case 45..<65:
+      guard count > 0 else { return "remove from empty: nothing" }
+      let lower = position(model, in: 0...count - 1, &g)
+      let k =
+        Bool.random(using: &g)
+        ? count - lower : Int.random(in: 0...min(count - lower, 12), using: &g)
+      var newData = model.data
+      newData.removeSubrange(lower..<lower + k)
+      var newLengths = model.lengths
+      newLengths.removeSubrange(lower..<lower + k)
+      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
+      model.data = newData
+      model.lengths = newLengths
+      track(&model, model.list.removeItems(at: lower..<lower + k, in: newData))
+      model.expectedOffset = expected
+      return "removeItems(at: \(lower)..<\(lower + k))"
+    case 65..<72:
+      let newCount = Int.random(in: 0...count + 20, using: &g)
+      var newData = Array(model.data.prefix(newCount))
+      while newData.count < newCount {
+        newData.append(model.nextID)
+        model.nextID += 1
+      }
+      var newLengths = Array(model.lengths.prefix(newCount))
+      newLengths += repeatElement(30, count: newCount - newLengths.count)
+      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
+      model.lengths = newLengths
+      model.data = newData
+      track(&model, model.list.replaceData(newData))
+      model.expectedOffset = expected
+      return "replaceData(count: \(newCount))"
+    case 72..<85:
+      // Removals, inserts and moves at once, anywhere.
+      var newData = model.data
+      for _ in 0..<Int.random(in: 0...4, using: &g) where !newData.isEmpty {
+        let at = Int.random(in: 0..<newData.count, using: &g)
+        newData.removeSubrange(at..<min(newData.count, at + Int.random(in: 1...5, using: &g)))
+      }
+      for _ in 0..<Int.random(in: 0...4, using: &g) {
+        let at = Int.random(in: 0...newData.count, using: &g)
+        newData.insert(model.nextID, at: at)
+        model.nextID += 1
+      }
+      for _ in 0..<Int.random(in: 0...3, using: &g) where !newData.isEmpty {
+        let moved = newData.remove(at: Int.random(in: 0..<newData.count, using: &g))
+        newData.insert(moved, at: Int.random(in: 0...newData.count, using: &g))
+      }
+      let lengthOf = Dictionary(uniqueKeysWithValues: zip(model.data, model.lengths))
+      let newLengths =
+        L.self == VariableSizeLayout.self
+        ? newData.map { lengthOf[$0] ?? 30 } : Array(repeating: 30, count: newData.count)
+      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
+      let difference = IdentityDifference(from: model.data, to: newData, id: { $0 })
+      model.data = newData
+      model.lengths = newLengths
+      track(&model, model.list.apply(difference, in: newData))
+      model.expectedOffset = expected
+      return "apply(difference to \(newData.count) items)"
+    case 85..<93:
+      guard count > 0, var list = model.list as? VirtualList<[Int], Int, VariableSizeLayout> else {
+        return "setLength: not a variable layout"
+      }
+      let at = position(model, in: 0...count - 1, &g)
+      let length = [0, 1, 25, 80, 300, -5, .nan, .infinity][Int.random(in: 0..<8, using: &g)]
+      // A non-finite or negative measurement is ignored, as is the same
+      // length again: nothing moves.
+      let changes = length.isFinite && length >= 0 && length != model.lengths[at]
+      var newLengths = model.lengths
+      if changes { newLengths[at] = length }
+      let expected = expectedOffset(model, newData: model.data, newLengths: newLengths)
+      let update = list.setLength(length, of: at)
+      model.list = list as! VirtualList<[Int], Int, L>
+      model.lengths = newLengths
+      track(&model, update)
+      model.expectedOffset = changes ? expected : nil
+      return "setLength(\(length), of: \(at))"
+    default:
+      var viewport = model.list.engine.viewport
+      viewport.length = Double(Int.random(in: 0...400, using: &g))
+      let rotate = Bool.random(using: &g)
+      if rotate { viewport.crossLength = Double(Int.random(in: 60...600, using: &g)) }
+      let list = model.list
+      var expected: Double?
+      if rotate {
+        // The rule across a change of columns: the first visible item keeps
+        // its screen offset, measured in the new layout.
+        model.list = list
+        expected = expectedOffset(
+          model, newData: model.data, newLengths: nil, newViewport: viewport)
+      }
+      track(&model, model.list.setViewport(viewport))
+      model.expectedOffset = expected
+      return "setViewport(length: \(viewport.length), crossLength: \(viewport.crossLength))"
+    }
+  }
+
+  static func track<L>(_ model: inout Model<L>, _ update: ListUpdate<Int>?) {
+    guard let update else { return }
+    model.trackedWindow.subtract(update.exited)
+    model.trackedWindow.formUnion(update.entered)
+  }
+
+  /// The offset the anchoring rule gives for a change to `newData`, by
+  /// brute force on the model.
+  static func expectedOffset<L>(
+    _ model: Model<L>, newData: [Int], newLengths: [Double]?, newViewport: Viewport? = nil
+  ) -> Double {
+    let engine = model.list.engine
+    let old = engine.viewport
+    let viewport = newViewport ?? old
+    let anchor = engine.visible.isEmpty ? engine.window.lowerBound : engine.visible.lowerBound
+    var newModel = model
+    newModel.data = newData
+    if let newLengths { newModel.lengths = newLengths }
+    if let newViewport {
+      var list = newModel.list
+      list.setViewport(newViewport)
+      newModel.list = list
+    }
+    func content(_ m: Model<L>) -> Double {
+      guard !m.data.isEmpty else { return 0 }
+      var end = 0.0
+      for i in 0..<m.data.count {
+        let f = m.frame(m, i)
+        end = max(end, f.offset + f.length)
+      }
+      return end
+    }
+    let minimum = -viewport.leadingInset
+    let maximum = max(minimum, content(newModel) - viewport.length + viewport.trailingInset)
+    let atTop = old.offset <= -old.leadingInset
+    var offset = old.offset
+    if !atTop, !engine.window.isEmpty, anchor < model.data.count {
+      let newPosition = Dictionary(uniqueKeysWithValues: newData.enumerated().map { ($1, $0) })
+      let survivor =
+        model.data[anchor...].firstIndex { newPosition[$0] != nil }
+        ?? model.data[..<anchor].lastIndex { newPosition[$0] != nil }
+      if let survivor {
+        let screen = model.frame(model, survivor).offset - old.offset
+        offset = newModel.frame(newModel, newPosition[model.data[survivor]]!).offset - screen
+      }
+    }
+    offset = min(offset, maximum)
+    if !atTop { offset = max(offset, minimum) }
+    return offset
+  }
+
+  // MARK: - Verification
+
+  static func verify<L>(_ model: Model<L>, overscan: Overscan) -> String? {
+    let list = model.list
+    let engine = list.engine
+    guard engine.layout.itemCount == model.data.count else {
+      return "layout count \(engine.layout.itemCount), data \(model.data.count)"
+    }
+    guard list.data == model.data else { return "data differs" }
+    for i in 0..<model.data.count {
+      let f = engine.layout.frame(of: i)
+      let e = model.frame(model, i)
+      guard abs(f.mainOffset - e.offset) < 1e-6, abs(f.mainLength - e.length) < 1e-6 else {
+        return "frame of \(i): \(f.mainOffset)+\(f.mainLength), expected \(e.offset)+\(e.length)"
+      }
+    }
+    if let expected = model.expectedOffset, abs(engine.viewport.offset - expected) > 1e-6 {
+      return "offset \(engine.viewport.offset), the anchoring rule gives \(expected)"
+    }
+    let fresh = WindowingEngine(
+      layout: engine.layout, viewport: engine.viewport, overscan: overscan,
+      visibilityThreshold: engine.visibilityThreshold)
+    if model.expectedOffset != nil, fresh.window != engine.window {
+      return "window \(engine.window), a fresh engine's \(fresh.window)"
+    }
+    guard fresh.visible == engine.visible else {
+      return "visible \(engine.visible), a fresh engine's \(fresh.visible)"
+    }
+    // Every item on screen is materialized.
+    let region = engine.viewport.region
+    for i in 0..<model.data.count {
+      let f = model.frame(model, i)
+      if f.length > 0, f.offset < region.upperBound, f.offset + f.length > region.lowerBound,
+        !engine.window.contains(i)
+      {
+        return "item \(i) is on screen but outside the window \(engine.window)"
+      }
+    }
+    guard list.windowIDs == Array(model.data[engine.window]) else { return "window ids differ" }
+    guard model.trackedWindow == Set(list.windowIDs) else {
+      return "entered and exited do not add up to the window"
+    }
+    return nil
+  }
+}
