@@ -38,8 +38,8 @@
 /// any thread (pure functions of the node, as key paths are).
 public struct LinkedListCollection<Node, Element> {
   @usableFromInline internal let _head: Node?
-  @usableFromInline internal let _next: (Node) -> Node?
-  @usableFromInline internal let _element: (Node) -> Element
+  @usableFromInline internal let _next: @Sendable (Node) -> Node?
+  @usableFromInline internal let _element: @Sendable (Node) -> Element
   @usableFromInline internal var _index: _LinkedListIndex<Node>
 
   /// The default spacing of checkpoints: a random read costs at most 32
@@ -51,12 +51,16 @@ public struct LinkedListCollection<Node, Element> {
   /// - Parameters:
   ///   - head: The first node, or `nil` for an empty list.
   ///   - count: The number of nodes, if known. Otherwise it is found by one
-  ///     walk, once, on first use, and cached. A list that turns out shorter
-  ///     traps when the missing position is read; one that turns out longer
-  ///     (or cyclic) traps when its last position is first read.
+  ///     walk, once, on first use, and cached. A given count is a promise:
+  ///     a list that turns out shorter traps when the missing position is
+  ///     read; one that turns out longer (or cyclic) traps when its last
+  ///     position is first read.
   ///   - checkpointInterval: Positions between checkpoints; at least 1.
-  ///   - maximumLength: A bound on the walk that counts the nodes; a list
-  ///     that does not end within it traps instead of looping forever.
+  ///   - maximumLength: A bound on the walk that counts the nodes. A list
+  ///     of class nodes that loops back to an earlier node ends before the
+  ///     first repeated one; any list that does not end within
+  ///     `maximumLength` nodes holds its first `maximumLength`. Neither
+  ///     traps or hangs, and `isTruncated` says it happened.
   ///   - next: Returns a node's successor, or `nil` at the end.
   ///   - element: Returns a node's element.
   /// - Complexity: O(1); nothing is walked until it is needed.
@@ -66,8 +70,8 @@ public struct LinkedListCollection<Node, Element> {
     count: Int? = nil,
     checkpointInterval: Int = defaultCheckpointInterval,
     maximumLength: Int = .max,
-    next: @escaping (Node) -> Node?,
-    element: @escaping (Node) -> Element
+    next: @escaping @Sendable (Node) -> Node?,
+    element: @escaping @Sendable (Node) -> Element
   ) {
     precondition(
       checkpointInterval >= 1, "Checkpoint interval \(checkpointInterval) must be positive")
@@ -95,11 +99,24 @@ public struct LinkedListCollection<Node, Element> {
     count: Int? = nil,
     checkpointInterval: Int = defaultCheckpointInterval,
     maximumLength: Int = .max,
-    next: @escaping (Node) -> Node?
+    next: @escaping @Sendable (Node) -> Node?
   ) where Element == Node {
     self.init(
       head: head, count: count, checkpointInterval: checkpointInterval,
       maximumLength: maximumLength, next: next, element: { $0 })
+  }
+
+  /// Whether counting the nodes cut the list short: it loops back to an
+  /// earlier node (found for class nodes), or it did not end within
+  /// `maximumLength` nodes. The collection then holds each node before the
+  /// cut once.
+  ///
+  /// - Complexity: As `count`.
+  public var isTruncated: Bool {
+    _index.lock.withLock {
+      _ = _index.resolveCount(next: _next)
+      return _index.isTruncated
+    }
   }
 
   /// The spacing of checkpoints.
@@ -138,13 +155,13 @@ extension LinkedListCollection: Sequence {
   public struct Iterator: IteratorProtocol {
     @usableFromInline internal var _node: Node?
     @usableFromInline internal var _remaining: Int
-    @usableFromInline internal let _next: (Node) -> Node?
-    @usableFromInline internal let _element: (Node) -> Element
+    @usableFromInline internal let _next: @Sendable (Node) -> Node?
+    @usableFromInline internal let _element: @Sendable (Node) -> Element
 
     @inlinable
     internal init(
-      node: Node?, remaining: Int, next: @escaping (Node) -> Node?,
-      element: @escaping (Node) -> Element
+      node: Node?, remaining: Int, next: @escaping @Sendable (Node) -> Node?,
+      element: @escaping @Sendable (Node) -> Element
     ) {
       _node = node
       _remaining = remaining
@@ -166,15 +183,14 @@ extension LinkedListCollection: Sequence {
 
   /// Returns an iterator that walks the nodes from the head.
   ///
-  /// It stops after `count` elements when the count is already known (so a
-  /// list longer than its given count is not walked past it), and at the
-  /// end of the list otherwise.
+  /// It stops after `count` elements, so a list longer than its given count,
+  /// or cyclic, is not walked past it.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1) once the count is known; otherwise the count is
+  ///   found first, by one walk, once.
   @inlinable
   public func makeIterator() -> Iterator {
-    let known = _index.lock.withLock { _index.count }
-    return Iterator(node: _head, remaining: known ?? .max, next: _next, element: _element)
+    Iterator(node: _head, remaining: count, next: _next, element: _element)
   }
 }
 
@@ -232,6 +248,7 @@ extension LinkedListCollection: RandomAccessCollection {
   }
 }
 
-// Sharing across threads is safe when the parts are: the index is guarded by
-// a lock, and the closures must be thread-safe as documented on the type.
-extension LinkedListCollection: @unchecked Sendable where Node: Sendable, Element: Sendable {}
+// Checked by the compiler: the closures are `@Sendable`, and the shared
+// index is `@unchecked Sendable` because its lock guards every access to it.
+extension LinkedListCollection: Sendable where Node: Sendable {}
+extension LinkedListCollection.Iterator: Sendable where Node: Sendable {}

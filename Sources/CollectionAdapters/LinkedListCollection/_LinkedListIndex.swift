@@ -24,6 +24,9 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var count: Int?
   /// Whether the count was given by the caller, so it must be verified.
   @usableFromInline @exclusivity(unchecked) var countIsGiven: Bool
+  /// Whether the walk that counted the nodes cut the list short (a cycle,
+  /// or `maximumLength`).
+  @usableFromInline @exclusivity(unchecked) var isTruncated = false
   /// Whether the node at `count - 1` was found to be the last one.
   @usableFromInline @exclusivity(unchecked) var endVerified = false
   @usableFromInline @exclusivity(unchecked) var runStart = 0
@@ -63,6 +66,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     count = checkpoints.isEmpty ? 0 : newCount
     countIsGiven = newCount != nil && !checkpoints.isEmpty
     endVerified = false
+    isTruncated = false
   }
 
   @inline(never)
@@ -77,24 +81,72 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
 
   /// The number of nodes: the given count, or one walk from the last
   /// checkpoint to the end, which also builds every checkpoint.
+  ///
+  /// The walk never loops forever: for class nodes it finds a cycle by
+  /// identity (Brent's algorithm: one comparison per node and no memory),
+  /// and the list ends before its first repeated node; otherwise it stops
+  /// at `maximumLength` nodes. Either way `isTruncated` is set.
   @inlinable
   func resolveCount(next: (Node) -> Node?) -> Int {
     if let count { return count }
     var position = (checkpoints.count - 1) * interval
     var node = checkpoints[checkpoints.count - 1]
+    // Brent: a saved node, compared with each later one; it moves up at
+    // powers of two, so a cycle of length λ is found within O(μ + λ) steps.
+    let identifies = Node.self is AnyObject.Type
+    var saved = identifies ? ObjectIdentifier(node as AnyObject) : nil
+    var power = 1
+    var steps = 0
     while let successor = next(node) {
-      position += 1
-      guard position < maximumLength else {
-        preconditionFailure(
-          "LinkedListCollection: the list did not end within maximumLength \(maximumLength) "
-            + "nodes; is it cyclic?")
+      if position + 1 >= maximumLength {
+        return _truncate(at: maximumLength)
       }
+      if let savedID = saved {
+        let id = ObjectIdentifier(successor as AnyObject)
+        if id == savedID { return _truncate(at: _firstRepeat(cycleLength: steps + 1, next: next)) }
+        steps += 1
+        if steps == power {
+          saved = id
+          power *= 2
+          steps = 0
+        }
+      }
+      position += 1
       if position % interval == 0 { checkpoints.append(successor) }
       node = successor
     }
     count = position + 1
     endVerified = true
     return position + 1
+  }
+
+  /// The list holds its first `length` nodes only.
+  @usableFromInline
+  func _truncate(at length: Int) -> Int {
+    let keep = (length + interval - 1) / interval
+    if checkpoints.count > keep { checkpoints.removeLast(checkpoints.count - keep) }
+    run.removeAll(keepingCapacity: true)
+    runStart = 0
+    count = length
+    endVerified = true
+    isTruncated = true
+    return length
+  }
+
+  /// The position of the first node that a cycle of `cycleLength` nodes
+  /// repeats: the number of distinct nodes. Two walks from the head.
+  @usableFromInline
+  func _firstRepeat(cycleLength: Int, next: (Node) -> Node?) -> Int {
+    var lead = checkpoints[0]
+    for _ in 0..<cycleLength { lead = next(lead)! }
+    var trail = checkpoints[0]
+    var start = 0
+    while ObjectIdentifier(trail as AnyObject) != ObjectIdentifier(lead as AnyObject) {
+      trail = next(trail)!
+      lead = next(lead)!
+      start += 1
+    }
+    return start + cycleLength
   }
 
   /// The node at `position`, which the caller has checked is below the count.

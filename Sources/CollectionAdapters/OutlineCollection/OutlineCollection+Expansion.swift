@@ -55,6 +55,7 @@ extension OutlineCollection {
       guard let children = _children(_node(record: parent, index: index)) else { return .none }
       record = _makeRecord(
         children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
+      guard record >= 0 else { return .none }
     }
     let wasExpanded = _records[Int(record)].isExpanded
     let oldTotal = wasExpanded ? _total(of: record) : 0
@@ -231,6 +232,7 @@ extension OutlineCollection {
       guard let children = _children(_node(record: parent, index: index)) else { return .none }
       record = _makeRecord(
         children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
+      guard record >= 0 else { return .none }
     }
     guard !_records[Int(record)].isExpanded else { return .none }
     _records[Int(record)].isExpanded = true
@@ -258,6 +260,7 @@ extension OutlineCollection {
         guard let children = _children(_node(record: record, index: index)) else { continue }
         child = _makeRecord(
           children: children, parent: record, indexInParent: Int32(truncatingIfNeeded: index))
+        guard child >= 0 else { continue }
       }
       _records[Int(child)].isExpanded = true
       stack.append((child, 0))
@@ -272,10 +275,11 @@ extension OutlineCollection {
     // The node's own row position; -1 for the virtual root, whose rows start at 0.
     let position = record == 0 ? -1 : _rowPosition(record: r.parent, index: Int(r.indexInParent))
     var survivors: [ID: Int32] = [:]
-    for node in r.children {
+    for (index, node) in r.children.enumerated() {
       let id = _id(node)
-      _locations?.removeValue(forKey: id)
-      if let child = _recordForID[id] { survivors[id] = child }
+      _removeLocation(of: id, record: record, index: index)
+      let child = _ownedRecord(id: id, record: record, index: index)
+      if child >= 0 { survivors[id] = child }
     }
     guard let newChildren else {
       // The node became a leaf: forget it and everything below.
@@ -283,6 +287,8 @@ extension OutlineCollection {
       for child in survivors.values { _dropRecord(child) }
       _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
       _freeRecords.append(record)
+      _deadRowEntries += Int(r.count)
+      _compactRowTreeIfNeeded()
       guard wasExpanded, let position else { return .none }
       return .removed(position + 1..<position + 1 + oldTotal)
     }
@@ -291,6 +297,9 @@ extension OutlineCollection {
     if newCount > Int(r.count) {
       base = _rowTree.count
       _rowTree.append(contentsOf: repeatElement(0, count: newCount))
+      _deadRowEntries += Int(r.count)
+    } else {
+      _deadRowEntries += Int(r.count) - newCount
     }
     for (index, node) in newChildren.enumerated() {
       if let child = survivors.removeValue(forKey: _id(node)) {
@@ -304,6 +313,7 @@ extension OutlineCollection {
     _records[Int(record)].count = Int32(truncatingIfNeeded: newCount)
     _rebuildRowCounts(of: record)
     if _locations != nil { _addLocations(of: record) }
+    _compactRowTreeIfNeeded()
     let newTotal = _total(of: record)
     if wasExpanded { _propagate(from: record, delta: newTotal - oldTotal) }
     guard wasExpanded, let position else { return .none }
@@ -318,14 +328,16 @@ extension OutlineCollection {
     var stack = [top]
     while let record = stack.popLast() {
       let r = _records[Int(record)]
-      for node in r.children {
-        _locations?.removeValue(forKey: _id(node))
-        let child = _record(of: node)
+      for (index, node) in r.children.enumerated() {
+        let id = _id(node)
+        _removeLocation(of: id, record: record, index: index)
+        let child = _ownedRecord(id: id, record: record, index: index)
         if child >= 0 { stack.append(child) }
       }
       let id = _id(_node(record: r.parent, index: Int(r.indexInParent)))
       if _recordForID[id] == record { _recordForID.removeValue(forKey: id) }
       _freeRecords.append(record)
+      _deadRowEntries += Int(r.count)
     }
   }
 }

@@ -15,9 +15,11 @@ extension OutlineCollection {
       precondition(free.count == _freeRecords.count, "A record is freed twice")
       precondition(_records[0].isExpanded && !free.contains(0), "The root record is not live")
       var live = 0
+      var liveEntries = 0
       for record in _records.indices where !free.contains(Int32(record)) {
         live += 1
         let r = _records[record]
+        liveEntries += Int(r.count)
         precondition(r.count == r.children.count, "Record \(record) count is stale")
         for index in 0..<Int(r.count) {
           let child = _childRecord(Int32(record), index)
@@ -37,15 +39,22 @@ extension OutlineCollection {
             _prefix(base: Int(r.base), index + 1) - _prefix(base: Int(r.base), index)
           precondition(counted == rows, "Record \(record)[\(index)] counts \(counted), not \(rows)")
           if let locations = _locations {
-            let node = _node(record: Int32(record), index: index)
+            // A duplicate identifier is located at the node that owns it.
+            let id = _id(_node(record: Int32(record), index: index))
+            let location = locations[id]
+            let owner = location.map {
+              _id(_node(record: Int32(truncatingIfNeeded: $0 >> 32), index: $0 & 0xFFFF_FFFF))
+            }
             precondition(
-              locations[_id(node)] == record << 32 | index,
-              "The location of \(_id(node)) is \(String(describing: locations[_id(node)])), "
-                + "not \(record)[\(index)]")
+              location == record << 32 | index || (owner == id && _duplicateIDs.contains(id)),
+              "The location of \(id) is \(String(describing: location)), not \(record)[\(index)]")
           }
         }
       }
       precondition(_recordForID.count == live - 1, "The identifier map has stray entries")
+      precondition(
+        liveEntries + _deadRowEntries == _rowTree.count,
+        "Row counts: \(liveEntries) live and \(_deadRowEntries) dead of \(_rowTree.count)")
     }
   #else
     @inlinable @inline(__always)

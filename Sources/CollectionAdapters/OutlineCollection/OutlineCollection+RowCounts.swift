@@ -124,3 +124,30 @@ extension OutlineCollection {
     }
   }
 }
+
+extension OutlineCollection {
+  /// Copies the live records' segments into a new `_rowTree` once more than
+  /// half of it is dead (segments of dropped records, or of records whose
+  /// children were reloaded into a larger segment). Amortized O(1) per dead
+  /// entry.
+  @inlinable
+  internal mutating func _compactRowTreeIfNeeded() {
+    guard _deadRowEntries > 64, _deadRowEntries * 2 > _rowTree.count else { return }
+    _compactRowTree()
+  }
+
+  @usableFromInline
+  internal mutating func _compactRowTree() {
+    let free = Set(_freeRecords)
+    var compacted: [Int32] = []
+    compacted.reserveCapacity(_rowTree.count - _deadRowEntries)
+    for record in _records.indices where !free.contains(Int32(record)) {
+      let r = _records[record]
+      let base = Int(r.base)
+      _records[record].base = Int32(truncatingIfNeeded: compacted.count)
+      compacted.append(contentsOf: _rowTree[base..<base + Int(r.count)])
+    }
+    _rowTree = compacted
+    _deadRowEntries = 0
+  }
+}

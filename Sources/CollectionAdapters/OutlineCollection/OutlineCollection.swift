@@ -62,8 +62,8 @@ where Children.Element == Node {
     }
   }
 
-  @usableFromInline internal let _id: (Node) -> ID
-  @usableFromInline internal let _children: (Node) -> Children?
+  @usableFromInline internal let _id: @Sendable (Node) -> ID
+  @usableFromInline internal let _children: @Sendable (Node) -> Children?
   /// Record 0 is the virtual root, whose children are the roots.
   @usableFromInline internal var _records: [_OutlineRecord<Children>]
   /// Per child of every record: Fenwick trees of row counts, one segment each.
@@ -74,6 +74,20 @@ where Children.Element == Node {
   @usableFromInline internal var _locations: [ID: Int]?
   /// Records released by `reloadChildren(of:)`, for reuse.
   @usableFromInline internal var _freeRecords: [Int32]
+  /// Entries of `_rowTree` no live record uses; compacted when they are
+  /// more than half, so a long-running app does not grow the index.
+  @usableFromInline internal var _deadRowEntries: Int
+
+  /// The identifiers found so far on more than one node of the tree.
+  ///
+  /// Identifiers must be unique; when they are not, each names the first
+  /// node the outline indexed with it, and the other nodes are shown as
+  /// rows that never expand, so no node is shown twice and the caller can
+  /// see why a row does not open.
+  ///
+  /// - Complexity: O(1).
+  public var duplicateIDs: Set<ID> { _duplicateIDs }
+  @usableFromInline internal var _duplicateIDs: Set<ID>
 
   /// Creates the outline of the tree with `roots`, all collapsed.
   ///
@@ -86,8 +100,8 @@ where Children.Element == Node {
   @inlinable
   public init(
     roots: Children,
-    id: @escaping (Node) -> ID,
-    children: @escaping (Node) -> Children?
+    id: @escaping @Sendable (Node) -> ID,
+    children: @escaping @Sendable (Node) -> Children?
   ) {
     _id = id
     _children = children
@@ -96,6 +110,8 @@ where Children.Element == Node {
     _recordForID = [:]
     _locations = nil
     _freeRecords = []
+    _deadRowEntries = 0
+    _duplicateIDs = []
     _ = _makeRecord(children: roots, parent: -1, indexInParent: -1)
     _records[0].isExpanded = true
   }
@@ -111,9 +127,9 @@ where Children.Element == Node {
   ///   - children: Returns a node's children, or `nil` for a leaf.
   /// - Complexity: O(number of roots).
   @inlinable
-  public init(roots: Children, children: @escaping (Node) -> Children?)
+  public init(roots: Children, children: @escaping @Sendable (Node) -> Children?)
   where Node: Identifiable, ID == Node.ID {
-    self.init(roots: roots, id: { $0.id }, children: children)
+    self.init(roots: roots, id: \.id, children: children)
   }
 }
 
@@ -245,16 +261,20 @@ extension OutlineCollection {
     return children[children.index(children.startIndex, offsetBy: index)]
   }
 
-  /// The record of `node`, or -1.
-  @inlinable
-  internal func _record(of node: Node) -> Int32 {
-    _recordForID[_id(node)] ?? -1
-  }
-
-  /// The record of child `index` of `record`, or -1.
+  /// The record of child `index` of `record`, or -1. A node whose
+  /// identifier is owned by another node (a duplicate) has no record.
   @inlinable
   internal func _childRecord(_ record: Int32, _ index: Int) -> Int32 {
-    _record(of: _node(record: record, index: index))
+    _ownedRecord(id: _id(_node(record: record, index: index)), record: record, index: index)
+  }
+
+  /// The record of the node with `id` if that node is child `index` of
+  /// `record`, or -1.
+  @inlinable
+  internal func _ownedRecord(id: ID, record: Int32, index: Int) -> Int32 {
+    guard let child = _recordForID[id] else { return -1 }
+    let c = _records[Int(child)]
+    return c.parent == record && c.indexInParent == Int32(truncatingIfNeeded: index) ? child : -1
   }
 
   /// The row of child `index` of `record`, and that child's record or -1.
@@ -262,7 +282,7 @@ extension OutlineCollection {
   internal func _row(record: Int32, index: Int, depth: Int) -> (row: Row, record: Int32) {
     let node = _node(record: record, index: index)
     let id = _id(node)
-    let child = _recordForID[id] ?? -1
+    let child = _ownedRecord(id: id, record: record, index: index)
     let hasChildren = child >= 0 || _children(node) != nil
     let row = Row(
       node: node, id: id, depth: depth,
@@ -272,12 +292,22 @@ extension OutlineCollection {
 
   /// Indexes `children` as a new, collapsed record; its children's row
   /// counts are all 1. O(*k*) for *k* children.
+  ///
+  /// - Returns: The record, or -1 if the node's identifier already names
+  ///   another node: a duplicate is shown as a row but never expanded.
   @inlinable
   internal mutating func _makeRecord(
     children: Children, parent: Int32, indexInParent: Int32
   )
     -> Int32
   {
+    if parent >= 0 {
+      let id = _id(_node(record: parent, index: Int(indexInParent)))
+      if _recordForID[id] != nil {
+        _duplicateIDs.insert(id)
+        return -1
+      }
+    }
     let count = children.count
     let base = _rowTree.count
     precondition(
@@ -306,18 +336,32 @@ extension OutlineCollection {
     return index
   }
 
+  /// Adds the locations of `record`'s children. The first node indexed
+  /// with an identifier keeps it; a later one is a duplicate.
   @inlinable
   internal mutating func _addLocations(of record: Int32) {
     let children = _records[Int(record)].children
     for (index, node) in children.enumerated() {
-      _locations![_id(node)] = Int(record) << 32 | index
+      let id = _id(node)
+      let location = Int(record) << 32 | index
+      if let existing = _locations![id], existing != location {
+        _duplicateIDs.insert(id)
+      } else {
+        _locations![id] = location
+      }
     }
+  }
+
+  /// Forgets the location of child `index` of `record`, unless its
+  /// identifier is located at another node.
+  @inlinable
+  internal mutating func _removeLocation(of id: ID, record: Int32, index: Int) {
+    if _locations?[id] == Int(record) << 32 | index { _locations![id] = nil }
   }
 }
 
-// Sharing across threads is safe when the parts are: the collection is a
-// value, and the closures must be pure functions of the node.
-extension OutlineCollection: @unchecked Sendable
-where Node: Sendable, ID: Sendable, Children: Sendable {}
+// Checked by the compiler: a value whose closures are `@Sendable`.
+extension OutlineCollection: Sendable where Node: Sendable, ID: Sendable, Children: Sendable {}
+extension _OutlineRecord: Sendable where Children: Sendable {}
 extension OutlineCollection.Row: Sendable where Node: Sendable, ID: Sendable {}
 extension OutlineCollection.Row: Equatable where Node: Equatable {}

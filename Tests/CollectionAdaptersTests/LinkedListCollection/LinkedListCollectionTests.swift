@@ -49,10 +49,6 @@ indirect enum IntList {
 }
 
 /// Counts calls to `next`.
-final class CallCounter {
-  var calls = 0
-}
-
 @Suite("LinkedListCollection")
 struct LinkedListCollectionTests {
   @Test("Conformance over a class-node list", arguments: 0...40)
@@ -94,7 +90,8 @@ struct LinkedListCollectionTests {
     let list = LinkedListCollection(
       head: ListNode.list(0..<n), count: count, checkpointInterval: interval,
       next: {
-        counter.calls += 1; return $0.next
+        counter.increment()
+        return $0.next
       }, element: \.value)
     return (list, counter)
   }

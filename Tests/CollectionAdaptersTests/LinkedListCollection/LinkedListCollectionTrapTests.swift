@@ -38,17 +38,6 @@ struct LinkedListCollectionTrapTests {
     #expect(standardErrorText(of: result).contains("more nodes than its given count 5"))
   }
 
-  @Test func cyclicListWithoutACount() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let head = ListNode.list([1, 2, 3])!
-      head.next!.next!.next = head
-      let list = LinkedListCollection(
-        head: head, maximumLength: 1_000, next: \.next, element: \.value)
-      _ = list.count
-    }
-    #expect(standardErrorText(of: result).contains("did not end within maximumLength 1000"))
-  }
-
   @Test func nonPositiveCheckpointInterval() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = LinkedListCollection(

@@ -36,6 +36,12 @@ private struct ModelState<Key: Hashable> {
   var reference = Reference<Key>()
   /// A copy taken before a mutation, with what it must still hold after it.
   var snapshot: (store: OrderedStore<Key, Int>, pairs: [(key: Key, value: Int)])?
+  /// A mismatch found inside a step, reported by `verify` with the seed.
+  var stepFailure: String?
+
+  mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition, stepFailure == nil { stepFailure = message() }
+  }
 }
 
 private func step<Key: Hashable & Comparable>(
@@ -56,7 +62,7 @@ private func step<Key: Hashable & Comparable>(
     let existing = s.reference.index(of: key)
     let result = s.store.updateValue(value, forKey: key, insertingAt: at)
     s.reference.set(key, value, insertingAt: at)
-    precondition(result.index == (existing ?? at))
+    s.check(result.index == (existing ?? at), "returned index \(result.index)")
     return "updateValue(\(value), forKey: \(key), insertingAt: \(at))"
   case 6:
     s.store[key: key] = value
@@ -76,13 +82,13 @@ private func step<Key: Hashable & Comparable>(
     return "[key: \(key)]? += 1"
   case 10:
     let removed = s.store.removeValue(forKey: key)
-    precondition(removed == s.reference.dictionary[key])
+    s.check(removed == s.reference.dictionary[key], "removed \(String(describing: removed))")
     s.reference.set(key, nil)
     return "removeValue(forKey: \(key))"
   case 11 where count > 0:
     let i = Int.random(in: 0..<count, using: &g)
     let removed = s.store.remove(at: i)
-    precondition(removed.key == s.reference.pairs[i].key)
+    s.check(removed.key == s.reference.pairs[i].key, "removed \(removed.key)")
     s.reference.set(removed.key, nil)
     return "remove(at: \(i))"
   case 12 where count > 0:
@@ -157,7 +163,9 @@ private func step<Key: Hashable & Comparable>(
       s.store.sort { $0.value < $1.value }
       // Unstable sort: only the multiset of pairs and the value order are known.
       s.reference.rebuild(Array(s.store))
-      precondition(zip(s.store.values, s.store.values.dropFirst()).allSatisfy { $0 <= $1 })
+      s.check(
+        zip(s.store.values, s.store.values.dropFirst()).allSatisfy { $0 <= $1 },
+        "values not sorted")
       return "sort(by: value)"
     }
   case 18:
@@ -196,6 +204,7 @@ private func step<Key: Hashable & Comparable>(
 }
 
 private func verify<Key: Hashable>(_ s: ModelState<Key>, keySpace: [Key]) -> String? {
+  if let failure = s.stepFailure { return failure }
   if s.store.count != s.reference.pairs.count {
     return "count \(s.store.count) != \(s.reference.pairs.count)"
   }
