@@ -49,6 +49,17 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   public private(set) var prependState: PageLoadState = .idle
   /// The number of requests issued to the loader, over all generations.
   public private(set) var requestCount = 0
+  /// The last item count of a loader's page that the pager refused or
+  /// corrected (`PagingError.itemCountOutOfBounds`, `.itemsBeyondEnd`),
+  /// or `nil`. The page's items were kept either way.
+  public private(set) var lastRefusal: PagingError?
+  /// Responses discarded because their request was superseded (by a
+  /// refresh, or by dropping the pages at its end): a deterministic signal
+  /// for tests that a late response arrived and changed nothing.
+  @ObservationIgnored internal private(set) var _discardedResponseCount = 0
+
+  /// No span of positions grows beyond this, whatever a loader claims.
+  private static var _maximumSpan: Int { Int(Int32.max) }
 
   /// How the pager loads.
   public let configuration: PagingConfiguration
@@ -116,6 +127,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// - Complexity: O(1), plus cancelling the loads in flight; the new items are published when the first page arrives.
   public func refresh() {
     _generation += 1
+    // Positions of the old generation mean nothing in the new one.
+    _demand = nil
     for (_, active) in _active { active.task.cancel() }
     _active = [:]
     _failed = [:]
@@ -231,7 +244,10 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     _ result: Result<Page<Key, Item>, any Error>
   ) {
     // A response for a superseded request is discarded, never merged.
-    guard generation == _generation, _active[direction]?.serial == serial else { return }
+    guard generation == _generation, _active[direction]?.serial == serial else {
+      _discardedResponseCount += 1
+      return
+    }
     _active[direction] = nil
     switch result {
     case .failure(let error):
@@ -247,32 +263,40 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     let items = ContiguousArray(page.items)
     switch direction {
     case .refresh:
-      let start = page.itemsBefore.map { Swift.max($0, 0) } ?? 0
+      let before = page.previousKey == nil ? 0 : _claim(page.itemsBefore, room: items.count)
       _pages = [
         _StoredPage(
-          start: start, items: items, key: key, previousKey: page.previousKey,
+          start: before, items: items, key: key, previousKey: page.previousKey,
           nextKey: page.nextKey)
       ]
       _knownStart = 0
-      _knownEnd = start + items.count + Swift.max(page.itemsAfter ?? 0, 0)
+      _knownEnd = before + items.count + _claim(page.itemsAfter, room: before + items.count)
       refreshState = .idle
       appendState = page.nextKey == nil ? .endReached : .idle
       prependState = page.previousKey == nil ? .endReached : .idle
+      if page.previousKey == nil, let claimed = page.itemsBefore, claimed > 0 {
+        lastRefusal = .itemsBeyondEnd(claimed)
+      }
+      _removePlaceholdersBeyondEnds()
     case .append:
       guard !items.isEmpty, let last = _pages.last else {
         // An empty page ends the data in this direction, whatever it claims.
         appendState = .endReached
+        _removePlaceholdersBeyondEnds()
         break
       }
       _pages.append(
         _StoredPage(
           start: last.end, items: items, key: key, previousKey: page.previousKey,
           nextKey: page.nextKey))
-      _knownEnd = Swift.max(_knownEnd, last.end + items.count + Swift.max(page.itemsAfter ?? 0, 0))
+      let end = last.end + items.count
+      _knownEnd = Swift.max(_knownEnd, end + _claim(page.itemsAfter, room: end - _knownStart))
       appendState = page.nextKey == nil ? .endReached : .idle
+      _removePlaceholdersBeyondEnds()
     case .prepend:
       guard !items.isEmpty, let first = _pages.first else {
         prependState = .endReached
+        _removePlaceholdersBeyondEnds()
         break
       }
       let start = first.start - items.count
@@ -280,12 +304,41 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
         _StoredPage(
           start: start, items: items, key: key, previousKey: page.previousKey,
           nextKey: page.nextKey), at: 0)
-      _knownStart = Swift.min(_knownStart, start - Swift.max(page.itemsBefore ?? 0, 0))
+      _knownStart = Swift.min(
+        _knownStart, start - _claim(page.itemsBefore, room: _knownEnd - start))
       prependState = page.previousKey == nil ? .endReached : .idle
+      _removePlaceholdersBeyondEnds()
     }
     _dropFarPages(keeping: direction)
     _publish()
     _evaluate()
+  }
+
+  /// A claimed count of items before or after a page, or 0: a negative
+  /// claim, or one that would grow a span of `used` positions past the
+  /// maximum, is ignored and reported.
+  private func _claim(_ claimed: Int?, room used: Int) -> Int {
+    guard let claimed else { return 0 }
+    guard claimed >= 0, claimed <= Self._maximumSpan - used else {
+      lastRefusal = .itemCountOutOfBounds(claimed: claimed)
+      return 0
+    }
+    return claimed
+  }
+
+  /// Where a direction reached the end of the data, there are no
+  /// placeholders beyond the loaded pages: remove those a source claimed
+  /// (it said it had more items than it has) and report it.
+  private func _removePlaceholdersBeyondEnds() {
+    guard let first = _pages.first, let last = _pages.last else { return }
+    if appendState.isEndReached, _knownEnd > last.end {
+      lastRefusal = .itemsBeyondEnd(_knownEnd - last.end)
+      _knownEnd = last.end
+    }
+    if prependState.isEndReached, _knownStart < first.start {
+      lastRefusal = .itemsBeyondEnd(first.start - _knownStart)
+      _knownStart = first.start
+    }
   }
 
   /// Drops pages at the end farther from the demand, never the one just

@@ -162,9 +162,21 @@ public struct PagingConfiguration: Sendable {
   }
 }
 
-/// Loader results that a `Pager` refuses, reported as a `.failed` state.
+/// Loader results that a `Pager` refuses or corrects.
+///
+/// A refused page key is reported as a `.failed` state of its direction; a
+/// refused or corrected item count keeps the page's items and is reported
+/// in `Pager.lastRefusal`.
 public enum PagingError: Error, Hashable, Sendable {
   /// The loader pointed at a page key that is already loaded; loading it
   /// again would duplicate items.
   case repeatedKey(String)
+  /// A page claimed a number of items before or after it that is negative
+  /// or too large to lay out (the whole span must stay within
+  /// `Int32.max` positions); the claim was ignored.
+  case itemCountOutOfBounds(claimed: Int)
+  /// A page claimed this many items before or after it, beyond the end of
+  /// the data (a page with no key in that direction); no placeholders were
+  /// kept for them.
+  case itemsBeyondEnd(Int)
 }

@@ -15,6 +15,10 @@ internal final class _PagingTrigger: @unchecked Sendable {
   @usableFromInline let prependThreshold: Int
   @usableFromInline var appendRequested = false
   @usableFromInline var prependRequested = false
+  /// The requests made, for tests: at most one per direction.
+  @usableFromInline var requestsMade: Int {
+    lock.withLock { (appendRequested ? 1 : 0) + (prependRequested ? 1 : 0) }
+  }
   @usableFromInline let request: @Sendable (PageLoadDirection) -> Void
 
   @usableFromInline

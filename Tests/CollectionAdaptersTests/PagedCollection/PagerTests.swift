@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CollectionAdapters
 import Testing
 import _TestSupport
+
+@testable import CollectionAdapters
 
 @MainActor
 @Suite("Pager and PagedCollection")
@@ -47,8 +48,8 @@ struct PagerTests {
     await start(pager, source)
     #expect(loaded(pager) == Array(0..<10))
     pager.visibleRangeDidChange(0..<8)  // 8 + 2 is not past 10
-    try? await Task.sleep(for: .milliseconds(10))
-    #expect(await loader.requests.count == 1)
+    // The pager decides synchronously: no request now means none at all.
+    #expect(pager.requestCount == 1)
     pager.visibleRangeDidChange(1..<9)  // 9 + 2 > 10
     #expect(await pendingCount(1))
     #expect(pager.appendState.isLoading)
@@ -67,9 +68,8 @@ struct PagerTests {
       pager.visibleRangeDidChange(5..<10)
       pager.loadNext()
     }
+    #expect(pager.requestCount == 2)
     #expect(await pendingCount(1))
-    try? await Task.sleep(for: .milliseconds(20))
-    #expect(await loader.requests.count == 2)
     await loader.drain()
   }
 
@@ -83,8 +83,7 @@ struct PagerTests {
     #expect(await eventually { pager.appendState.isEndReached })
     pager.loadNext()
     pager.visibleRangeDidChange(10..<15)
-    try? await Task.sleep(for: .milliseconds(10))
-    #expect(await loader.requests.count == 2)
+    #expect(pager.requestCount == 2)
     #expect(loaded(pager) == Array(0..<15))
     #expect(pager.prependState.isEndReached)
   }
@@ -102,8 +101,7 @@ struct PagerTests {
     // A failed direction waits for retry(): triggers do not hammer the source.
     pager.loadNext()
     pager.visibleRangeDidChange(9..<10)
-    try? await Task.sleep(for: .milliseconds(10))
-    #expect(await loader.requests.count == 2)
+    #expect(pager.requestCount == 2)
     pager.retry()
     #expect(await pendingCount(1))
     #expect(await loader.pendingRequests.first?.key == 10, "retry re-issues the same key")
@@ -123,7 +121,7 @@ struct PagerTests {
     #expect(loaded(pager) == Array(0..<10), "old items stay visible during a refresh")
     // The old append answers after the refresh began.
     await loader.respond(0, from: source)
-    try? await Task.sleep(for: .milliseconds(10))
+    #expect(await eventually { pager._discardedResponseCount == 1 })
     #expect(loaded(pager) == Array(0..<10), "the late page is not merged")
     await loader.respond(0, with: Page(items: [100, 101], nextKey: nil))
     #expect(await eventually { loaded(pager) == [100, 101] })
@@ -196,9 +194,10 @@ struct PagerTests {
       }
       for element in pager.items { sum &+= element ?? 0 }
       _ = pager.items.map { $0 }
-      try? await Task.sleep(for: .milliseconds(1))
     }
-    #expect(await loader.requests.count == 1, "no load without a visible-range report")
+    // No trigger is installed, so nothing can be requested later either.
+    #expect(pager.items._trigger == nil)
+    #expect(pager.requestCount == 1, "no load without a visible-range report")
   }
 
   @Test("SwiftUI List pattern in .indexAdvance mode: one page per direction per traversal")
@@ -212,8 +211,9 @@ struct PagerTests {
       while index != snapshot.endIndex { index = snapshot.index(after: index) }
       while index != snapshot.startIndex { index = snapshot.index(before: index) }
     }
+    // The snapshot's trigger asked once per direction and never will again.
+    #expect(snapshot._trigger?.requestsMade == 2)
     #expect(await pendingCount(2))
-    try? await Task.sleep(for: .milliseconds(10))
     let directions = await loader.pendingRequests.map(\.direction)
     #expect(Set(directions) == [.append, .prepend] && directions.count == 2)
     await loader.drain()
@@ -225,9 +225,10 @@ struct PagerTests {
     await start(pager, source)
     var index = 0
     for _ in 0..<6 { index = pager.items.index(after: index) }  // reaches 6 < 10 - 3
-    try? await Task.sleep(for: .milliseconds(10))
-    #expect(await loader.requests.count == 1)
+    // The trigger decides synchronously, before any task runs.
+    #expect(pager.items._trigger?.requestsMade == 0)
     index = pager.items.index(after: index)  // 7
+    #expect(pager.items._trigger?.requestsMade == 1)
     #expect(await pendingCount(1))
     await loader.drain()
   }
@@ -265,6 +266,94 @@ struct PagerTests {
     #expect(pager.appendState.error as? PagingError == .repeatedKey("0"))
     #expect(await loader.requests.count == 2)
     #expect(loaded(pager) == Array(0..<20), "nothing duplicated")
+  }
+
+  @Test(
+    "Hostile counts never overflow: the claim is ignored and reported",
+    arguments: [
+      (Int.max, nil), (nil, Int.max), (Int.max, Int.max), (-5, nil), (nil, -1), (Int.max - 3, 7),
+    ] as [(Int?, Int?)])
+  func hostileCountsAreRefused(before: Int?, after: Int?) async {
+    let pager = makePager(initialKey: 50)
+    pager.refresh()
+    #expect(await pendingCount(1))
+    await loader.respond(
+      with: Page(
+        items: Array(50..<60), previousKey: 40, nextKey: 60, itemsBefore: before,
+        itemsAfter: after))
+    #expect(await eventually { !pager.refreshState.isLoading })
+    #expect(pager.items.count <= Int(Int32.max))
+    #expect(loaded(pager) == Array(50..<60), "the page's items are kept")
+    let sane = [before, after].allSatisfy { $0 == nil || (0...Int(Int32.max)).contains($0!) }
+    #expect(sane || pager.lastRefusal != nil)
+    if case .itemCountOutOfBounds(let claimed)? = pager.lastRefusal {
+      #expect(claimed == before || claimed == after)
+    }
+    // Later pages with hostile counts too.
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    await loader.respond(
+      with: Page(items: Array(60..<70), previousKey: 50, nextKey: 70, itemsAfter: Int.max))
+    #expect(await eventually { loaded(pager) == Array(50..<70) })
+    #expect(pager.lastRefusal == .itemCountOutOfBounds(claimed: Int.max))
+    pager.loadPrevious()
+    #expect(await pendingCount(1))
+    await loader.respond(
+      with: Page(items: Array(40..<50), previousKey: 30, nextKey: 50, itemsBefore: Int.max))
+    #expect(await eventually { loaded(pager) == Array(40..<70) })
+    #expect(pager.lastRefusal == .itemCountOutOfBounds(claimed: Int.max))
+    await loader.drain()
+  }
+
+  @Test("A claimed count beyond the end of the data leaves no placeholders")
+  func placeholdersBeyondTheEndAreRemoved() async {
+    let pager = makePager()
+    pager.refresh()
+    #expect(await pendingCount(1))
+    await loader.respond(with: Page(items: Array(0..<10), nextKey: 10, itemsAfter: 500))
+    #expect(await eventually { pager.items.count == 510 })
+    #expect(pager.lastRefusal == nil)
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    // The data ends at 15 although the first page claimed 510.
+    await loader.respond(with: Page(items: Array(10..<15), previousKey: 0, nextKey: nil))
+    #expect(await eventually { pager.appendState.isEndReached })
+    #expect(pager.items.count == 15 && loaded(pager) == Array(0..<15))
+    #expect(pager.lastRefusal == .itemsBeyondEnd(495))
+  }
+
+  @Test("A first page that claims items before it, or after the last one, keeps none")
+  func firstAndLastPageClaims() async {
+    let pager = makePager()
+    pager.refresh()
+    #expect(await pendingCount(1))
+    await loader.respond(
+      with: Page(items: Array(0..<10), itemsBefore: 30, itemsAfter: 40))
+    #expect(await eventually { !pager.refreshState.isLoading })
+    #expect(pager.items.count == 10 && loaded(pager) == Array(0..<10))
+    #expect(pager.lastRefusal == .itemsBeyondEnd(40) || pager.lastRefusal == .itemsBeyondEnd(30))
+    #expect(pager.appendState.isEndReached && pager.prependState.isEndReached)
+  }
+
+  @Test("A refresh forgets the visible range of the old generation")
+  func refreshForgetsTheOldDemand() async {
+    let pager = makePager()
+    let source = PageSource(total: 1_000, pageSize: 10)
+    await start(pager, source)
+    for end in stride(from: 20, through: 50, by: 10) {
+      pager.visibleRangeDidChange(end - 12..<end - 9)
+      #expect(await pendingCount(1))
+      await loader.respond(from: source)
+      #expect(await eventually { pager.items.count == end })
+    }
+    let before = pager.requestCount
+    pager.refresh()
+    #expect(await pendingCount(1))
+    await loader.respond(from: source)
+    #expect(await eventually { !pager.refreshState.isLoading })
+    // Only the refresh was requested: the old position 38..<41 is not walked to.
+    #expect(pager.requestCount == before + 1)
+    #expect(loaded(pager) == Array(0..<10))
   }
 
   @Test func outOfRangeTraps() async {
