@@ -9,10 +9,16 @@
 /// can be recorded first, so it does not come back as a spurious move.
 ///
 /// ```swift
-/// coalescer.submit(newItems)            // as often as data arrives
-/// coalescer.recordUserMove(from: 3, to: 0)  // after a drag in the UI
+/// import IdentityDiff
+///
+/// var shown = ["a", "b", "c"]
+/// var coalescer = SnapshotCoalescer(initial: shown, id: { $0 }, contentEquals: ==)
+/// coalescer.recordUserMove(from: 2, to: 0)      // after a drag in the UI: c, a, b
+/// coalescer.submit(["c", "a", "b", "d"])        // as often as data arrives
+/// coalescer.submit(["c", "a", "d"])             // replaces the one before
 /// if let (difference, snapshot) = coalescer.takeDifference() {   // once per frame
-///   list.apply(difference, in: snapshot)
+///   print(difference.deletions, difference.insertions)   // b removed, d inserted
+///   shown = snapshot
 /// }
 /// ```
 public struct SnapshotCoalescer<Snapshot: RandomAccessCollection, ID: Hashable> {

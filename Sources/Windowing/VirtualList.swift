@@ -45,12 +45,18 @@ public struct ListUpdate<ID: Hashable> {
 /// and reports what entered and left by identity.
 ///
 /// ```swift
+/// import Windowing
+///
+/// let rows = (0..<100_000).map { "row \($0)" }
 /// var list = VirtualList(
-///   data: store, id: \.key,
-///   engine: WindowingEngine(layout: FixedSizeLayout(itemCount: store.count, itemLength: 44),
-///                           viewport: Viewport(length: 800)))
-/// list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }  // feeds a Pager
-/// if let update = list.scroll(to: y) { render(list.window, creating: update.entered) }
+///   data: rows, id: { $0 },
+///   engine: WindowingEngine(
+///     layout: FixedSizeLayout(itemCount: rows.count, itemLength: 44),
+///     viewport: Viewport(length: 800)))
+/// list.onVisibleRangeChange = { print("visible", $0) }  // for example, a Pager's
+/// if let update = list.scroll(to: 4_400) {
+///   print(list.materialized.count, "rows to show;", update.entered.count, "to create")
+/// }
 /// ```
 public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: WindowLayout> {
   /// The collection shown.

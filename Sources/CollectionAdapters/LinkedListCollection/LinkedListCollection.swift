@@ -24,8 +24,27 @@
 ///   `checkpointInterval`) references. No array of nodes or elements is built.
 ///
 /// ```swift
-/// let messages = LinkedListCollection(head: thread.first, next: \.reply, element: \.text)
-/// ForEach(messages.indices, id: \.self) { i in Text(messages[i]) }
+/// import CollectionAdapters
+/// import SwiftUI
+///
+/// final class Message {
+///   var text: String
+///   var reply: Message?
+///   init(_ text: String, reply: Message? = nil) {
+///     self.text = text
+///     self.reply = reply
+///   }
+/// }
+///
+/// struct Thread: View {
+///   let messages: LinkedListCollection<Message, String>
+///   init(first: Message) {
+///     messages = LinkedListCollection(head: first, next: \.reply, element: \.text)
+///   }
+///   var body: some View {
+///     List { ForEach(messages.indices, id: \.self) { i in Text(messages[i]) } }
+///   }
+/// }
 /// ```
 ///
 /// When you change the list, call `invalidate(from:)` with the first position

@@ -13,9 +13,14 @@ extension OrderedStore {
   /// updated values. Afterwards the store equals `new`.
   ///
   /// ```swift
-  /// let difference = IdentityDifference(from: shown, to: latest, id: \.key,
-  ///                                     contentEquals: { $0.value == $1.value })
-  /// shown.apply(difference, from: latest)
+  /// import CollectionAdapters
+  /// import IdentityDiff
+  ///
+  /// var shown: OrderedStore<String, Int> = ["a": 1, "b": 2, "c": 3]
+  /// let latest: OrderedStore<String, Int> = ["c": 3, "a": 10, "d": 4]
+  /// let difference = IdentityDifference(
+  ///   from: shown, to: latest, id: { $0.key }, contentEquals: { $0.value == $1.value })
+  /// shown.apply(difference, from: latest)   // shown == latest
   /// ```
   ///
   /// - Complexity: O(*k* × min(position, `count` − position)) for *k*

@@ -24,7 +24,18 @@ extension OrderedStore {
   /// `onMove`, so its `IndexSet` can be passed straight in.
   ///
   /// ```swift
-  /// .onMove { store.move(fromOffsets: $0, toOffset: $1) }
+  /// import CollectionAdapters
+  /// import SwiftUI
+  ///
+  /// struct Tasks: View {
+  ///   @State var store: OrderedStore<Int, String> = [1: "Write", 2: "Test", 3: "Ship"]
+  ///   var body: some View {
+  ///     List {
+  ///       ForEach(store, id: \.key) { Text($0.value) }
+  ///         .onMove { store.move(fromOffsets: $0, toOffset: $1) }
+  ///     }
+  ///   }
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -11,6 +11,9 @@ extension OrderedStore {
   /// copy:
   ///
   /// ```swift
+  /// import CollectionAdapters
+  ///
+  /// var store: OrderedStore<String, Int> = ["a": 3, "b": 1]
   /// store.values[0] += 1
   /// store.values.sort()   // reorders values only; keys stay in place
   /// ```

@@ -13,9 +13,23 @@
 /// `ForEach`, without `Array(store)`:
 ///
 /// ```swift
-/// var people: OrderedStore<Person.ID, Person> = [:]
-/// people[key: p.id] = p
-/// ForEach(people, id: \.key) { row in Text(row.value.name) }
+/// import CollectionAdapters
+/// import SwiftUI
+///
+/// struct Person: Identifiable {
+///   let id: Int
+///   var name: String
+/// }
+///
+/// struct PeopleList: View {
+///   @State var people: OrderedStore<Person.ID, Person> = [:]
+///   var body: some View {
+///     List {
+///       ForEach(people, id: \.key) { row in Text(row.value.name) }
+///     }
+///     .task { people[key: 1] = Person(id: 1, name: "Ann") }
+///   }
+/// }
 /// ```
 ///
 /// Positions are the integers `0..<count`. Keyed access is labeled
@@ -152,6 +166,9 @@ extension OrderedStore {
   /// and closes the gap.
   ///
   /// ```swift
+  /// import CollectionAdapters
+  ///
+  /// var store: OrderedStore<String, Int> = [:]
   /// store[key: "a"] = 1      // appends "a"
   /// store[key: "a"]? += 1    // updates in place
   /// store[key: "a"] = nil    // removes "a"
@@ -209,7 +226,12 @@ extension OrderedStore {
   /// first if it is missing, then mutates the stored value in place:
   ///
   /// ```swift
-  /// counts[key: word, default: 0] += 1
+  /// import CollectionAdapters
+  ///
+  /// var counts: OrderedStore<Substring, Int> = [:]
+  /// for word in "the cat saw the dog".split(separator: " ") {
+  ///   counts[key: word, default: 0] += 1
+  /// }
   /// ```
   ///
   /// - Parameters:

@@ -9,12 +9,27 @@
 /// expanded.
 ///
 /// ```swift
-/// @State var outline = OutlineCollection(roots: files, children: \.children)
+/// import CollectionAdapters
+/// import SwiftUI
 ///
-/// List(outline) { row in
-///   Label(row.node.name, systemImage: row.hasChildren ? "folder" : "doc")
-///     .padding(.leading, CGFloat(row.depth) * 16)
-///     .onTapGesture { outline.toggle(row.id) }
+/// struct FileNode: Identifiable, Sendable {
+///   let id: Int
+///   var name: String
+///   var children: [FileNode]?
+/// }
+///
+/// struct Files: View {
+///   @State var outline = OutlineCollection(
+///     roots: [FileNode(id: 1, name: "Sources", children: [FileNode(id: 2, name: "main.swift")])],
+///     children: \.children)
+///
+///   var body: some View {
+///     List(outline) { row in
+///       Label(row.node.name, systemImage: row.hasChildren ? "folder" : "doc")
+///         .padding(.leading, CGFloat(row.depth) * 16)
+///         .onTapGesture { outline.toggle(row.id) }
+///     }
+///   }
 /// }
 /// ```
 ///
@@ -119,7 +134,16 @@ where Children.Element == Node {
   /// Creates the outline of a tree of identifiable nodes, all collapsed.
   ///
   /// ```swift
-  /// OutlineCollection(roots: tree, children: \.children)
+  /// import CollectionAdapters
+  ///
+  /// struct Folder: Identifiable, Sendable {
+  ///   let id: String
+  ///   var children: [Folder]?
+  /// }
+  ///
+  /// let tree = [Folder(id: "a", children: [Folder(id: "b")])]
+  /// var outline = OutlineCollection(roots: tree, children: \.children)
+  /// outline.expand("a")   // rows: a, b
   /// ```
   ///
   /// - Parameters:

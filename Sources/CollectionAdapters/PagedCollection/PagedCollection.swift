@@ -12,8 +12,17 @@
 /// page dropped to save memory) that is not loaded.
 ///
 /// ```swift
-/// ForEach(pager.items.indices, id: \.self) { i in
-///   if let item = pager.items[i] { Row(item) } else { ProgressView() }
+/// import CollectionAdapters
+/// import SwiftUI
+///
+/// struct Feed: View {
+///   let pager: Pager<String, Post>
+///   var body: some View {
+///     // Rows are identified by position: placeholders never share an id.
+///     ForEach(pager.items.indices, id: \.self) { i in
+///       if let post = pager.items[i] { PostRow(post) } else { ProgressView() }
+///     }
+///   }
 /// }
 /// ```
 ///

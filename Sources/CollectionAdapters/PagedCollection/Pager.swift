@@ -13,16 +13,25 @@ import Observation
 /// `refresh()`, prepending, and dropping far pages while positions stay put.
 ///
 /// ```swift
-/// @State var pager = Pager<Int, Post>(configuration: .init(pageSize: 30)) { request in
-///   let page = try await api.posts(after: request.key, limit: request.size)
-///   return Page(items: page.posts, nextKey: page.nextCursor)
-/// }
+/// import CollectionAdapters
+/// import SwiftUI
 ///
-/// List(pager.items.indices, id: \.self) { i in
-///   if let post = pager.items[i] { PostRow(post) } else { ProgressView() }
-///   .onAppear { pager.rowDidAppear(at: i) }
+/// struct Feed: View {
+///   @State var pager = Pager<String, Post>(configuration: .init(pageSize: 30)) { request in
+///     let page = try await api.posts(cursor: request.key, limit: request.size)
+///     return Page(items: page.posts, nextKey: page.nextCursor)
+///   }
+///
+///   var body: some View {
+///     List(pager.items.indices, id: \.self) { i in
+///       Group {
+///         if let post = pager.items[i] { PostRow(post) } else { ProgressView() }
+///       }
+///       .onAppear { pager.rowDidAppear(at: i) }
+///     }
+///     .task { pager.refresh() }
+///   }
 /// }
-/// .task { pager.refresh() }
 /// ```
 ///
 /// The pager lives on the main actor and is `@Observable`: `items` and the

@@ -1,0 +1,27 @@
+// What the examples take as given from the app around them: a remote API and
+// a row view. Everything else an example uses, it declares itself.
+
+import Foundation
+
+struct Post: Identifiable, Hashable, Sendable {
+  let id: Int
+  var title: String
+}
+
+struct PostsResponse: Sendable {
+  var posts: [Post]
+  var nextCursor: String?
+}
+
+/// A remote feed, paged by cursor.
+struct FeedAPI: Sendable {
+  func posts(cursor: String?, limit: Int) async throws -> PostsResponse { fatalError() }
+}
+
+let api = FeedAPI()
+
+struct PostRow: View {
+  let post: Post
+  init(_ post: Post) { self.post = post }
+  var body: some View { Text(post.title) }
+}
