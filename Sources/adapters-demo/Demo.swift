@@ -7,6 +7,7 @@
 import CHeapStatistics
 import CollectionAdapters
 import IdentityDiff
+import Observation
 import Windowing
 
 #if canImport(Glibc)
@@ -26,6 +27,8 @@ struct Report {
   var arrayConversionBytes = 0
   var pageLoads: Int?
   var dataChange = ""
+  /// For the paged adapter: what each random jump took to show its rows.
+  var jumps = ""
 
   func percentile(_ p: Double) -> Double {
     guard !frameNanoseconds.isEmpty else { return 0 }
@@ -120,11 +123,11 @@ enum Demo {
       overscan: Overscan(points: 10 * rowLength))
   }
 
-  /// Top to bottom in half-viewport steps, then 500 random jumps; each frame
-  /// timed. `afterFrame` lets the paged adapter feed new snapshots.
+  /// Top to bottom in half-viewport steps, then `jumps` random jumps; each
+  /// frame timed. `afterFrame` lets the paged adapter wait for its pages.
   @MainActor
   static func scroll<C, ID>(
-    _ list: inout VirtualList<C, ID, FixedSizeLayout>, report: inout Report,
+    _ list: inout VirtualList<C, ID, FixedSizeLayout>, report: inout Report, jumps: Int = 500,
     afterFrame:
       @MainActor (inout VirtualList<C, ID, FixedSizeLayout>, _ sequential: Bool) async ->
       Void = { _, _ in }
@@ -137,7 +140,9 @@ enum Demo {
     var offsets = Array(stride(from: step, to: end, by: step))
     var generator = SplitMix(seed: 42)
     let sequentialFrames = offsets.count
-    for _ in 0..<500 { offsets.append(Double.random(in: 0..<end, using: &generator).rounded()) }
+    for _ in 0..<jumps {
+      offsets.append(Double.random(in: 0..<end, using: &generator).rounded())
+    }
     report.frameNanoseconds.reserveCapacity(offsets.count)
     for (index, offset) in offsets.enumerated() {
       if index % 20_000 == 0 {
@@ -251,25 +256,69 @@ enum Demo {
           nextKey: end < n ? end : nil, itemsBefore: start, itemsAfter: n - end)
       })
     pager.refresh()
-    while pager.items.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+    while pager.items.isEmpty { await nextChange(of: pager) }
     report.arrayConversionBytes = arrayConversionBytes(pager.items)
-    var list = VirtualList(data: pager.items, id: { $0 ?? -1 }, engine: makeEngine(count: n))
+    // Rows are identified by position, so placeholders never share an id;
+    // a row reads `pager.items[position]` when it is shown.
+    var list = VirtualList(
+      data: pager.items.indices, id: { $0 }, engine: makeEngine(count: pager.items.count))
     list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
-    await scroll(&list, report: &report) { list, sequential in
-      // Scrolling down, the user waits for the rows on screen to load; on
-      // random jumps (a fling), placeholders show while pages load.
-      while sequential, list.visible.contains(where: { !pager.items.isLoaded($0) }),
-        pager.appendState.isLoading || pager.prependState.isLoading
-      {
-        try? await Task.sleep(for: .microseconds(200))
+    let clock = ContinuousClock()
+    var jumpLoads: [Int] = []
+    var jumpTimes: [Duration] = []
+    var unshown = 0
+    // Every frame waits until its visible rows are loaded, as a user looking
+    // at them would: a jump shows what it costs to get there.
+    await scroll(&list, report: &report, jumps: 20) { list, sequential in
+      let loadsBefore = pager.requestCount
+      let started = clock.now
+      while list.visible.contains(where: { !pager.items.isLoaded($0) }) {
+        guard pager.refreshState.isLoading || pager.appendState.isLoading
+          || pager.prependState.isLoading
+        else {
+          unshown += 1
+          break
+        }
+        await nextChange(of: pager)
       }
-      if pager.items.loadedRange != list.data.loadedRange { list.replaceData(pager.items) }
+      if !sequential {
+        jumpLoads.append(pager.requestCount - loadsBefore)
+        jumpTimes.append(clock.now - started)
+      }
     }
     report.pageLoads = pager.requestCount
+    jumpLoads.sort()
+    jumpTimes.sort()
+    if !jumpLoads.isEmpty {
+      report.jumps =
+        "\(jumpLoads.count) random jumps: loads per jump p50 \(jumpLoads[jumpLoads.count / 2]), "
+        + "max \(jumpLoads.last!); time to show p50 \(jumpTimes[jumpTimes.count / 2]), "
+        + "max \(jumpTimes.last!); \(unshown) frames left placeholders on screen"
+    }
+    let loadsBeforeRefresh = pager.requestCount
     pager.refresh()
-    report.dataChange = "refresh(): a new generation; window re-read"
-    list.replaceData(pager.items)
+    while pager.refreshState.isLoading { await nextChange(of: pager) }
+    list.replaceData(pager.items.indices)
+    report.dataChange =
+      "refresh(): a new generation from the first page, "
+      + "\(pager.requestCount - loadsBeforeRefresh) load; window re-read"
     return report
+  }
+
+  /// Returns after the pager's next published change, the way an app
+  /// observes an `@Observable` model (no polling).
+  @MainActor
+  static func nextChange(of pager: Pager<Int, Int>) async {
+    await withCheckedContinuation { continuation in
+      withObservationTracking {
+        _ = pager.items
+        _ = pager.refreshState
+        _ = pager.appendState
+        _ = pager.prependState
+      } onChange: {
+        continuation.resume()
+      }
+    }
   }
 
   @MainActor

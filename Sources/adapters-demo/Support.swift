@@ -145,6 +145,7 @@ func printTable(_ reports: [Report]) {
   }
   print("")
   for r in reports { print("\(r.adapter) data change: \(r.dataChange)") }
+  for r in reports where !r.jumps.isEmpty { print("\(r.adapter) jumps: \(r.jumps)") }
 }
 
 func printJSON(_ reports: [Report]) {
@@ -155,7 +156,15 @@ func printJSON(_ reports: [Report]) {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
-      default: result.append(character)
+      default:
+        if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+          scalar.value < 0x20
+        {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.append(character)
+        }
       }
     }
     return result + "\""
@@ -167,7 +176,8 @@ func printJSON(_ reports: [Report]) {
     "p99FrameNanoseconds": \(Int(r.percentile(0.99))), \
     "heapGrowthWhileScrollingBytes": \(r.heapGrowthWhileScrolling), \
     "arrayConversionBytes": \(r.arrayConversionBytes), \
-    "pageLoads": \(r.pageLoads.map(String.init) ?? "null"), "dataChange": \(quoted(r.dataChange))}
+    "pageLoads": \(r.pageLoads.map(String.init) ?? "null"), "dataChange": \(quoted(r.dataChange)), \
+    "jumps": \(quoted(r.jumps))}
     """
   }
   print("[\n" + objects.joined(separator: ",\n") + "\n]")
