@@ -404,7 +404,8 @@ extension WindowingEngine where Layout == VariableSizeLayout {
   ///
   /// - Parameters:
   ///   - length: The measured length. A measurement is transient UI data:
-  ///     a non-finite or negative one is ignored (`nil` is returned).
+  ///     one outside `0...VariableSizeLayout.maximumItemLength` (NaN,
+  ///     infinite, negative, absurd) is ignored and `nil` is returned.
   ///   - position: A position in `0..<itemCount`; traps otherwise.
   /// - Returns: The change, if the window, the visible range or the offset
   ///   moved.
@@ -414,7 +415,9 @@ extension WindowingEngine where Layout == VariableSizeLayout {
     precondition(
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
-    guard length.isFinite, length >= 0, length != _layout.length(of: position) else { return nil }
+    guard length >= 0, length <= VariableSizeLayout.maximumItemLength,
+      length != _layout.length(of: position)
+    else { return nil }
     let target = _anchor().map { _target(old: $0, new: $0) }
     _layout.setLength(length, of: position)
     let change = _reanchor(target)

@@ -273,8 +273,9 @@ enum Demo {
       let loadsBefore = pager.requestCount
       let started = clock.now
       while list.visible.contains(where: { !pager.items.isLoaded($0) }) {
-        guard pager.refreshState.isLoading || pager.appendState.isLoading
-          || pager.prependState.isLoading
+        guard
+          pager.refreshState.isLoading || pager.appendState.isLoading
+            || pager.prependState.isLoading
         else {
           unshown += 1
           break

@@ -90,3 +90,30 @@ struct VirtualListHostileEditTests {
     #expect(standardErrorText(of: result).contains("Inserted positions 8..<15"))
   }
 }
+
+/// Geometry the fuzz target found hostile: each trapped or lost data before.
+@Suite("Hostile geometry")
+struct HostileGeometryTests {
+  @Test func aHugeCrossLengthDoesNotOverflowAdaptiveColumns() {
+    var engine = WindowingEngine(
+      layout: GridLayout(itemCount: 100, columns: .adaptive(minimumLength: 50), rowLength: 40),
+      viewport: Viewport(length: 800, crossLength: 1e300))
+    #expect(engine.layout.columnCount == GridLayout.maximumColumnCount)
+    engine.setViewport(Viewport(length: 800, crossLength: 390))
+    #expect(engine.layout.columnCount == 7 && engine.window == 0..<100)
+  }
+
+  @Test func fixedColumnsOfAnyCountCountRowsWithoutOverflow() {
+    let layout = GridLayout(itemCount: 10, columns: .fixed(.max), rowLength: 40)
+    #expect(layout.rowCount == 1 && layout.contentLength == 40)
+  }
+
+  @Test func anAbsurdMeasurementIsIgnored() {
+    var engine = WindowingEngine(
+      layout: VariableSizeLayout(itemCount: 10, estimatedLength: 59),
+      viewport: Viewport(length: 300))
+    #expect(engine.setLength(1e300, of: 0) == nil)
+    #expect(engine.setLength(-.infinity, of: 0) == nil)
+    #expect(engine.layout.length(of: 0) == 59 && engine.layout.frame(of: 2).mainLength == 59)
+  }
+}

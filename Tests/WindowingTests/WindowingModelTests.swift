@@ -328,7 +328,8 @@ struct WindowingModelTests {
     let region = engine.viewport.region
     for i in 0..<model.data.count {
       let f = model.frame(model, i)
-      if f.length > 0, f.offset < region.upperBound, f.offset + f.length > region.lowerBound,
+      if !region.isEmpty, f.length > 0, f.offset < region.upperBound,
+        f.offset + f.length > region.lowerBound,
         !engine.window.contains(i)
       {
         return "item \(i) is on screen but outside the window \(engine.window)"

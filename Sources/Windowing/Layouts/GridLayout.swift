@@ -44,17 +44,25 @@ public struct GridLayout: WindowLayout, Hashable, Sendable {
     self.crossLength = crossLength
   }
 
-  /// The number of columns for the current cross length: at least 1.
+  /// The most columns an adaptive grid makes, whatever the cross length.
+  public static var maximumColumnCount: Int { 1 << 16 }
+
+  /// The number of columns for the current cross length: at least 1, at
+  /// most `maximumColumnCount` for adaptive columns.
   public var columnCount: Int {
     switch columns {
     case .fixed(let n): return n
     case .adaptive(let minimum):
-      return Swift.max(1, Int(((crossLength + spacing) / (minimum + spacing)).rounded(.down)))
+      // The cross length comes from UI geometry: a huge or non-finite one
+      // must not overflow the conversion.
+      let fitting = ((crossLength + spacing) / (minimum + spacing)).rounded(.down)
+      guard fitting.isFinite else { return 1 }
+      return Swift.max(1, Int(Swift.min(fitting, Double(Self.maximumColumnCount))))
     }
   }
 
   /// The number of rows.
-  public var rowCount: Int { (itemCount + columnCount - 1) / columnCount }
+  public var rowCount: Int { itemCount == 0 ? 0 : (itemCount - 1) / columnCount + 1 }
 
   private var stride: Double { rowLength + spacing }
 

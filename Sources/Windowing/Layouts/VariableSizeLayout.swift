@@ -14,6 +14,11 @@
 /// removing in the middle rebuilds the tree, O(n).
 public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   @usableFromInline internal var _sums: _FenwickTree
+  /// The longest an item may be: 10,000,000 points, thousands of screens.
+  /// Lengths are summed in a tree of `Double`s, and a longer one would
+  /// swamp the precision of every offset after it.
+  public static var maximumItemLength: Double { 10_000_000 }
+
   /// The length assumed for items not yet measured.
   public var estimatedLength: Double
   /// The items' length across the scrolling axis.
@@ -22,7 +27,9 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   /// Creates a layout of `itemCount` items, all of `estimatedLength`.
   public init(itemCount: Int, estimatedLength: Double, crossLength: Double = 0) {
     precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
-    precondition(estimatedLength > 0, "Estimated length \(estimatedLength) must be positive")
+    precondition(
+      estimatedLength > 0 && estimatedLength <= Self.maximumItemLength,
+      "Estimated length \(estimatedLength) must be in 0...\(Self.maximumItemLength)")
     _sums = _FenwickTree(repeating: estimatedLength, count: itemCount)
     self.estimatedLength = estimatedLength
     self.crossLength = crossLength
@@ -52,7 +59,9 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   public mutating func setLength(_ length: Double, of position: Int) -> Double {
     precondition(
       position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
-    precondition(length >= 0 && length.isFinite, "Length \(length) must be finite and not negative")
+    precondition(
+      length >= 0 && length <= Self.maximumItemLength,
+      "Length \(length) must be in 0...\(Self.maximumItemLength)")
     let delta = length - _sums.value(at: position)
     if delta != 0 { _sums.add(delta, at: position) }
     return delta

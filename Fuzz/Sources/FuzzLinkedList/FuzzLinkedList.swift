@@ -1,0 +1,90 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import FuzzSupport
+
+final class Node {
+  var value: Int
+  var next: Node?
+  init(_ value: Int) { self.value = value }
+}
+
+/// A linked list edited anywhere (inserts, removals, a cycle made and
+/// broken), read at positions anywhere and by iteration, with and without a
+/// given count, against an array of the nodes.
+@_cdecl("FuzzLinkedList_main")
+public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  runFuzzer(argc: argc, argv: argv) { data, size in
+    fuzzLinkedList(data ?? UnsafePointer(bitPattern: 1)!, size)
+  }
+}
+
+/// Runs one input: decodes it into calls and checks them.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var input = FuzzInput(data, size)
+  var nodes = (0..<input.int(in: 0...120)).map(Node.init)
+  var nextValue = nodes.count
+  func link() {
+    for (a, b) in zip(nodes, nodes.dropFirst()) { a.next = b }
+    nodes.last?.next = nil
+  }
+  link()
+  let interval = input.int(in: 1...9)
+  var list = LinkedListCollection(
+    head: nodes.first, count: input.bool() ? nodes.count : nil, checkpointInterval: interval,
+    next: \.next, element: \.value)
+  var cycleAt: Int?
+  var step = 0
+  while !input.isAtEnd, step < 200 {
+    step += 1
+    let count = nodes.count
+    switch input.choice(6) {
+    case 0 where count > 0:
+      // Read a run of positions anywhere, forwards or backwards.
+      let start = input.int(in: 0...count - 1)
+      let length = input.int(in: 1...40)
+      let positions =
+        input.bool()
+        ? Array(start..<min(count, start + length))
+        : Array((max(0, start - length)...start).reversed())
+      for p in positions {
+        check(list[p] == nodes[p].value, "list[\(p)] at step \(step)")
+      }
+    case 1 where count > 0 && cycleAt == nil:
+      // Insert after a node anywhere but the head, and say so.
+      let at = input.int(in: 1...count)
+      let node = Node(nextValue)
+      nextValue += 1
+      nodes.insert(node, at: at)
+      link()
+      list.invalidate(from: at, count: input.bool() ? nodes.count : nil)
+    case 2 where count > 1 && cycleAt == nil:
+      let at = input.int(in: 1...count - 1)
+      nodes.remove(at: at)
+      link()
+      list.invalidate(from: at, count: input.bool() ? nodes.count : nil)
+    case 3 where count > 0 && cycleAt == nil:
+      // Malformed data: the last node points back into the list.
+      let target = input.int(in: 0...count - 1)
+      nodes[count - 1].next = nodes[target]
+      cycleAt = target
+      list.invalidate(from: count - 1)
+    case 4 where cycleAt != nil:
+      link()
+      cycleAt = nil
+      list.invalidate(from: count - 1, count: input.bool() ? count : nil)
+    default:
+      check(Array(list) == nodes.map(\.value), "iteration at step \(step)")
+    }
+    check(list.count == nodes.count, "count \(list.count), expected \(nodes.count)")
+    check(list.isTruncated == (cycleAt != nil), "isTruncated at step \(step)")
+  }
+  check(Array(list) == nodes.map(\.value), "iteration at the end")
+  link()
+  return 0
+}

@@ -1,0 +1,197 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import FuzzSupport
+
+final class TreeNode: Identifiable {
+  let id: Int
+  var children: [TreeNode]?
+  init(_ id: Int, children: [TreeNode]? = nil) {
+    self.id = id
+    self.children = children
+  }
+}
+
+/// Expansions, collapses, reveals and reloads of a random tree by ids from
+/// "the UI" (unknown ones included), over trees with unique ids against a
+/// naive flatten, and over trees that repeat ids against the rules for
+/// duplicates: no node shown twice, rows consistent by position and by
+/// iteration, and every reported change explaining the row count.
+@_cdecl("FuzzOutline_main")
+public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  runFuzzer(argc: argc, argv: argv) { data, size in
+    fuzzOutline(data ?? UnsafePointer(bitPattern: 1)!, size)
+  }
+}
+
+/// Runs one input: decodes it into calls and checks them.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOutline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var input = FuzzInput(data, size)
+  let duplicates = input.bool()
+  let idSpace = duplicates ? input.int(in: 1...12) : Int.max
+  var nextID = 0
+  func makeNode(depth: Int) -> TreeNode {
+    let id = duplicates ? input.int(in: 0...idSpace - 1) : nextID
+    nextID += 1
+    let node = TreeNode(id)
+    if depth < 4, input.choice(3) != 0 {
+      node.children = (0..<input.int(in: 0...4)).map { _ in makeNode(depth: depth + 1) }
+    }
+    return node
+  }
+  var roots = (0..<input.int(in: 0...5)).map { _ in makeNode(depth: 0) }
+  var outline = OutlineCollection(roots: roots, children: \.children)
+  // The reference (unique ids only): expanded and indexed (known) nodes.
+  var expanded = Set<Int>()
+  var indexed = Set<Int>()
+  var reloaded = false
+  var step = 0
+  while !input.isAtEnd, step < 120 {
+    step += 1
+    let all = allNodes(roots)
+    let id =
+      all.isEmpty || input.choice(6) == 0
+      ? -1 - input.int(in: 0...3) : all[input.int(in: 0...all.count - 1)].node.id
+    let known =
+      roots.contains { $0.id == id }
+      || all.contains { $0.node.id == id && $0.parent.map { indexed.contains($0.id) } == true }
+    let before = outline.count
+    // The change an operation reports, if it reports one.
+    let change: OutlineChange?
+    switch input.choice(9) {
+    case 0, 1:
+      change = outline.expand(id)
+      if known, all.contains(where: { $0.node.id == id && $0.node.children != nil }) {
+        expanded.insert(id)
+        indexed.insert(id)
+      }
+    case 2:
+      change = outline.collapse(id)
+      expanded.remove(id)
+    case 3:
+      change = outline.toggle(id)
+      if expanded.contains(id) {
+        expanded.remove(id)
+      } else if known, all.contains(where: { $0.node.id == id && $0.node.children != nil }) {
+        expanded.insert(id)
+        indexed.insert(id)
+      }
+    case 4:
+      change = outline.expandAll()
+      for (node, _) in all where node.children != nil {
+        expanded.insert(node.id)
+        indexed.insert(node.id)
+      }
+    case 5:
+      change = outline.collapseAll()
+      expanded = []
+      indexed = []
+    case 6:
+      // Reveal a node by its path from a root.
+      guard let target = all.isEmpty ? nil : all[input.int(in: 0...all.count - 1)] else { continue }
+      var path = [target.node.id]
+      var parent = target.parent
+      while let p = parent {
+        path.insert(p.id, at: 0)
+        parent = all.first { $0.node === p }?.parent
+      }
+      let row = outline.reveal(path: path)
+      if let row { check(outline[row].id == target.node.id, "reveal returned row \(row)") }
+      for ancestor in path.dropLast() {
+        expanded.insert(ancestor)
+        indexed.insert(ancestor)
+      }
+      change = nil
+    case 7:
+      // The app changed a node's children (or the roots) and says so.
+      reloaded = true
+      if input.bool() || all.isEmpty {
+        roots =
+          (0..<input.int(in: 0...5)).map { _ in makeNode(depth: 1) }
+          + roots.prefix(input.int(in: 0...2))
+        change = outline.reloadRoots(roots)
+      } else {
+        let node = all[input.int(in: 0...all.count - 1)].node
+        node.children =
+          input.choice(4) == 0
+          ? nil
+          : (0..<input.int(in: 0...4)).map { _ in makeNode(depth: 3) }
+            + (node.children ?? []).prefix(2)
+        change = outline.reloadChildren(of: node.id)
+      }
+    default:
+      change = outline.toggle(-99)
+      check(change == .unknownID, "an id never seen is unknown")
+    }
+    if let change { explain(change, before: before, after: outline.count, step: step) }
+    verifyRows(outline, step: step)
+    if !duplicates, !reloaded {
+      let expected = flatten(roots, expanded: expanded)
+      check(outline.map(\.id) == expected.map(\.id), "rows at step \(step)")
+      check(outline.map(\.depth) == expected.map(\.depth), "depths at step \(step)")
+    }
+    if !duplicates { check(outline.duplicateIDs.isEmpty, "duplicates reported in a unique tree") }
+  }
+  return 0
+}
+
+func allNodes(_ roots: [TreeNode]) -> [(node: TreeNode, parent: TreeNode?)] {
+  var result: [(TreeNode, TreeNode?)] = []
+  var stack: [(TreeNode, TreeNode?)] = roots.reversed().map { ($0, nil) }
+  while let (node, parent) = stack.popLast() {
+    result.append((node, parent))
+    for child in (node.children ?? []).reversed() { stack.append((child, node)) }
+  }
+  return result
+}
+
+func flatten(_ roots: [TreeNode], expanded: Set<Int>) -> [(id: Int, depth: Int)] {
+  var result: [(Int, Int)] = []
+  func visit(_ node: TreeNode, _ depth: Int) {
+    result.append((node.id, depth))
+    if expanded.contains(node.id), let children = node.children {
+      for child in children { visit(child, depth + 1) }
+    }
+  }
+  for root in roots { visit(root, 0) }
+  return result
+}
+
+func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
+  switch change {
+  case .none, .unknownID:
+    check(
+      before == after, "\(change) but the count went from \(before) to \(after) at step \(step)")
+  case .inserted(let rows):
+    check(
+      after == before + rows.count && rows.upperBound <= after, "inserted \(rows) at step \(step)")
+  case .removed(let rows):
+    check(
+      after == before - rows.count && rows.upperBound <= before, "removed \(rows) at step \(step)")
+  case .replaced(let removed, let inserted):
+    check(
+      after == before - removed.count + inserted.count && removed.lowerBound == inserted.lowerBound,
+      "replaced \(removed) by \(inserted) at step \(step)")
+  }
+}
+
+func verifyRows(_ outline: OutlineCollection<TreeNode, Int, [TreeNode]>, step: Int) {
+  let rows = Array(outline)
+  check(rows.count == outline.count, "iteration gives \(rows.count) rows, count \(outline.count)")
+  var seen = Set<ObjectIdentifier>()
+  var depth = -1
+  for (position, row) in rows.enumerated() {
+    let indexed = outline[position]
+    check(indexed.node === row.node && indexed.depth == row.depth, "row \(position) differs")
+    check(row.id == row.node.id, "row id")
+    check(seen.insert(ObjectIdentifier(row.node)).inserted, "node \(row.id) shown twice")
+    check(row.depth <= depth + 1 && row.depth >= 0, "depth jumps at row \(position)")
+    check(!row.isExpanded || row.hasChildren, "expanded leaf at row \(position)")
+    depth = row.depth
+  }
+}

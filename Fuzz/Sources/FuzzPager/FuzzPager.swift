@@ -1,0 +1,151 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Foundation
+import FuzzSupport
+
+/// A source whose requests wait until the fuzzer answers them, in any
+/// order, with hostile pages (counts that overflow or lie, empty pages,
+/// failures), while the UI reports visible ranges anywhere. Whatever
+/// happens, the published items never lose, duplicate or reorder data: every
+/// loaded item sits at its own offset from every other.
+@MainActor
+final class Source {
+  var pending:
+    [(request: PageRequest<Int>, continuation: CheckedContinuation<Page<Int, Int>, any Error>)] = []
+  let total: Int
+
+  init(total: Int) { self.total = total }
+
+  func load(_ request: PageRequest<Int>) async throws -> Page<Int, Int> {
+    try await withCheckedThrowingContinuation { pending.append((request, $0)) }
+  }
+}
+
+struct Failure: Error {}
+
+/// Runs the main actor's queued work (the pager's tasks and their
+/// completions) until nothing is left.
+@MainActor
+func drainMainActor() {
+  for _ in 0..<8 { _ = RunLoop.main.run(mode: .default, before: Date()) }
+}
+
+/// The executable's entry point: libFuzzer's driver over this target.
+@_cdecl("FuzzPager_main")
+public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  runFuzzer(argc: argc, argv: argv) { data, size in
+    fuzzPager(data ?? UnsafePointer(bitPattern: 1)!, size)
+  }
+}
+
+/// Runs one input: decodes it into calls and checks them.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPager(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  // libFuzzer calls on the main thread; the bytes outlive the call.
+  nonisolated(unsafe) let bytes = data
+  MainActor.assumeIsolated { run(bytes, size) }
+  return 0
+}
+
+@MainActor
+func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
+  var input = FuzzInput(data, size)
+  let source = Source(total: input.int(in: 0...400))
+  let pageSize = input.int(in: 1...30)
+  let trigger: PagingTrigger = [.visibleRange, .indexAdvance, .manual][input.choice(3)]
+  let pager = Pager<Int, Int>(
+    configuration: PagingConfiguration(
+      pageSize: pageSize, initialLoadSize: input.int(in: 1...60),
+      prefetchDistance: input.int(in: 0...20),
+      maximumLoadedPages: input.bool() ? nil : input.int(in: 2...6), trigger: trigger),
+    initialKey: input.int(in: 0...source.total),
+    loader: { [source] request in try await source.load(request) })
+  var step = 0
+  while !input.isAtEnd, step < 150 {
+    step += 1
+    switch input.choice(8) {
+    case 0:
+      pager.refresh()
+    case 1:
+      let count = pager.items.count
+      let lower = input.int(in: 0...max(0, count))
+      pager.visibleRangeDidChange(lower..<min(count, lower + input.int(in: 0...20)))
+    case 2:
+      input.bool() ? pager.loadNext() : pager.loadPrevious()
+    case 3:
+      pager.retry()
+    case 4:
+      // Walk the published snapshot by index, as a List does.
+      let items = pager.items
+      var i = items.startIndex
+      while i != items.endIndex { i = items.index(after: i) }
+      while i != items.startIndex { i = items.index(before: i) }
+    default:
+      // Answer any pending request: a true page, a lying one, or a failure.
+      guard !source.pending.isEmpty else { break }
+      let (request, continuation) = source.pending.remove(
+        at: input.int(in: 0...source.pending.count - 1))
+      if input.choice(6) == 0 {
+        continuation.resume(throwing: Failure())
+      } else {
+        continuation.resume(returning: page(for: request, source.total, pageSize, &input))
+      }
+    }
+    drainMainActor()
+    verify(pager, step: step)
+  }
+  // Leave no task suspended: answering one may issue another.
+  while !source.pending.isEmpty {
+    for entry in source.pending { entry.continuation.resume(throwing: CancellationError()) }
+    source.pending = []
+    drainMainActor()
+  }
+}
+
+/// The page of items `key..<key + size` of `0..<total` (values are their
+/// source positions), with counts that may lie or overflow.
+func page(
+  for request: PageRequest<Int>, _ total: Int, _ pageSize: Int, _ input: inout FuzzInput
+)
+  -> Page<Int, Int>
+{
+  let start = min(max(request.key ?? 0, 0), total)
+  let end = min(total, start + max(0, request.size + input.int(in: -3...3)))
+  let honest = input.choice(3) != 0
+  return Page(
+    items: Array(start..<end),
+    previousKey: start > 0 ? max(0, start - pageSize) : nil,
+    nextKey: end < total ? end : nil,
+    itemsBefore: honest ? start : (input.bool() ? nil : input.hostileCount(small: 0...500)),
+    itemsAfter: honest ? total - end : (input.bool() ? nil : input.hostileCount(small: 0...500)))
+}
+
+@MainActor
+func verify(_ pager: Pager<Int, Int>, step: Int) {
+  let items = pager.items
+  check(items.count >= 0 && items.count <= Int(Int32.max), "count \(items.count)")
+  var offset: Int?
+  var previous: Int?
+  var loaded = 0
+  for (position, item) in items.enumerated() {
+    guard let item else { continue }
+    loaded += 1
+    check(items.isLoaded(position), "an item at \(position) reads as not loaded")
+    // One source, one shift: nothing lost out of the middle, duplicated or reordered.
+    if let offset {
+      check(item - position == offset, "item \(item) at \(position), shift \(offset)")
+    }
+    offset = item - position
+    if let previous { check(item > previous, "items out of order: \(previous) then \(item)") }
+    previous = item
+  }
+  if let maximum = pager.configuration.maximumLoadedPages {
+    check(items.loadedPageCount <= maximum, "\(items.loadedPageCount) pages loaded, cap \(maximum)")
+  }
+  _ = loaded
+}

@@ -1,0 +1,221 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import FuzzSupport
+import IdentityDiff
+import Windowing
+
+/// Every data-changing API of `VirtualList` (and the engine under it), for
+/// every layout, with hostile geometry (NaN, infinities, negative and huge
+/// lengths), against brute-force frames and a freshly built engine.
+@_cdecl("FuzzWindowing_main")
+public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  runFuzzer(argc: argc, argv: argv) { data, size in
+    fuzzWindowing(data ?? UnsafePointer(bitPattern: 1)!, size)
+  }
+}
+
+/// Runs one input: decodes it into calls and checks them.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var input = FuzzInput(data, size)
+  let count = input.int(in: 0...150)
+  let viewport = Viewport(
+    offset: input.hostileDouble(), length: input.hostileDouble(ordinary: 0...500),
+    crossLength: input.hostileDouble(ordinary: 0...600),
+    leadingInset: input.hostileDouble(ordinary: 0...40),
+    trailingInset: input.hostileDouble(ordinary: 0...40))
+  let overscan = Overscan(
+    points: Double(input.int(in: 0...200)),
+    items: input.choice(8) == 0 ? Int.max : input.int(in: 0...4))
+  let threshold = [0, 0.25, 0.5, 1][input.choice(4)]
+  switch input.choice(4) {
+  case 0:
+    let layout = FixedSizeLayout(
+      itemCount: count, itemLength: Double(input.int(in: 1...60)),
+      spacing: Double(input.int(in: 0...8)))
+    run(&input, layout, viewport, overscan, threshold) { _, _, i in
+      (Double(i) * (layout.itemLength + layout.spacing), layout.itemLength)
+    }
+  case 1:
+    let columns = input.int(in: 1...6)
+    let layout = GridLayout(
+      itemCount: count, columns: .fixed(columns), rowLength: Double(input.int(in: 1...60)),
+      spacing: Double(input.int(in: 0...6)))
+    run(&input, layout, viewport, overscan, threshold) { _, _, i in
+      (Double(i / columns) * (layout.rowLength + layout.spacing), layout.rowLength)
+    }
+  case 2:
+    let layout = GridLayout(
+      itemCount: count, columns: .adaptive(minimumLength: Double(input.int(in: 10...120))),
+      rowLength: 40, spacing: 4)
+    run(&input, layout, viewport, overscan, threshold) { engine, _, i in
+      let n = engine.layout.columnCount
+      return (Double(i / n) * 44, 40)
+    }
+  default:
+    let layout = VariableSizeLayout(
+      itemCount: count, estimatedLength: Double(input.int(in: 1...80)))
+    run(&input, layout, viewport, overscan, threshold) { _, lengths, i in
+      (lengths[..<i].reduce(0, +), lengths[i])
+    } frames: { lengths in
+      // Brute force: a running sum, no tree.
+      var offset = 0.0
+      return lengths.map { length in
+        defer { offset += length }
+        return (offset, length)
+      }
+    }
+  }
+  return 0
+}
+
+typealias Frame<L: WindowLayout> = (WindowingEngine<L>, [Double], Int) -> (
+  offset: Double, length: Double
+)
+
+func run<L: WindowLayout>(
+  _ input: inout FuzzInput, _ layout: L, _ viewport: Viewport, _ overscan: Overscan,
+  _ threshold: Double, frame: Frame<L>,
+  frames: (([Double]) -> [(offset: Double, length: Double)])? = nil
+) {
+  var data = Array(0..<layout.itemCount)
+  var nextID = data.count
+  let estimate = (layout as? VariableSizeLayout)?.estimatedLength ?? 0
+  var lengths = Array(repeating: estimate, count: data.count)
+  var list = VirtualList(
+    data: data, id: { $0 },
+    engine: WindowingEngine(
+      layout: layout, viewport: viewport, overscan: overscan, visibilityThreshold: threshold))
+  var step = 0
+  while !input.isAtEnd, step < 200 {
+    step += 1
+    let window = list.window
+    // Positions above, inside and below the window, and at both ends.
+    func position(_ upper: Int) -> Int {
+      switch input.choice(5) {
+      case 0: return 0
+      case 1: return upper
+      case 2: return input.int(in: 0...min(upper, window.lowerBound))
+      case 3: return input.int(in: min(upper, window.lowerBound)...min(upper, window.upperBound))
+      default: return input.int(in: min(upper, window.upperBound)...upper)
+      }
+    }
+    var dataChanged = true
+    switch input.choice(7) {
+    case 0:
+      _ = list.scroll(
+        to: input.hostileDouble(ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
+      dataChanged = false
+    case 1:
+      let at = position(data.count)
+      let k = input.int(in: 0...12)
+      data.insert(contentsOf: nextID..<nextID + k, at: at)
+      lengths.insert(contentsOf: repeatElement(estimate, count: k), at: at)
+      nextID += k
+      list.insertItems(at: at..<at + k, in: data)
+    case 2:
+      let lower = position(data.count)
+      let upper = input.bool() ? data.count : input.int(in: lower...min(data.count, lower + 12))
+      data.removeSubrange(lower..<upper)
+      lengths.removeSubrange(lower..<upper)
+      list.removeItems(at: lower..<upper, in: data)
+    case 3:
+      let newCount = input.int(in: 0...data.count + 20)
+      if newCount < data.count {
+        data.removeLast(data.count - newCount)
+        lengths.removeLast(lengths.count - newCount)
+      } else {
+        data += nextID..<nextID + newCount - data.count
+        nextID += newCount - lengths.count
+        lengths += repeatElement(estimate, count: newCount - lengths.count)
+      }
+      list.replaceData(data)
+    case 4:
+      var new = data
+      for _ in 0..<input.int(in: 0...4) where !new.isEmpty {
+        new.remove(at: input.int(in: 0...new.count - 1))
+      }
+      for _ in 0..<input.int(in: 0...4) {
+        new.insert(nextID, at: input.int(in: 0...new.count))
+        nextID += 1
+      }
+      if !new.isEmpty, input.bool() {
+        let moved = new.remove(at: input.int(in: 0...new.count - 1))
+        new.insert(moved, at: input.int(in: 0...new.count))
+      }
+      let lengthOf = Dictionary(uniqueKeysWithValues: zip(data, lengths))
+      lengths = new.map { lengthOf[$0] ?? estimate }
+      let difference = IdentityDifference(from: data, to: new, id: { $0 })
+      data = new
+      list.apply(difference, in: data)
+    case 5:
+      guard !data.isEmpty, var variable = list as? VirtualList<[Int], Int, VariableSizeLayout>
+      else { continue }
+      let at = position(data.count - 1)
+      let length = input.hostileDouble(ordinary: 0...200)
+      _ = variable.setLength(length, of: at)
+      // An ignored or unchanged measurement recomputes nothing.
+      if length >= 0, length <= VariableSizeLayout.maximumItemLength, length != lengths[at] {
+        lengths[at] = length
+      } else {
+        dataChanged = false
+      }
+      list = variable as! VirtualList<[Int], Int, L>
+    default:
+      var new = list.engine.viewport
+      new.length = input.hostileDouble(ordinary: 0...500)
+      if input.bool() { new.crossLength = input.hostileDouble(ordinary: 0...700) }
+      if input.bool() { new.offset = input.hostileDouble() }
+      list.setViewport(new)
+      dataChanged = false
+    }
+    let all = frames?(lengths) ?? data.indices.map { frame(list.engine, lengths, $0) }
+    verify(list, data, all, overscan, dataChanged: dataChanged, step: step)
+  }
+}
+
+func verify<L: WindowLayout>(
+  _ list: VirtualList<[Int], Int, L>, _ data: [Int], _ frames: [(offset: Double, length: Double)],
+  _ overscan: Overscan, dataChanged: Bool, step: Int
+) {
+  let engine = list.engine
+  check(engine.layout.itemCount == data.count, "count \(engine.layout.itemCount) vs \(data.count)")
+  let v = engine.viewport
+  check(
+    v.offset.isFinite && v.length.isFinite && v.crossLength.isFinite && v.leadingInset.isFinite
+      && v.trailingInset.isFinite, "non-finite viewport \(v)")
+  for i in data.indices {
+    let f = engine.layout.frame(of: i)
+    let e = frames[i]
+    check(
+      abs(f.mainOffset - e.offset) <= 1e-6 * max(1, abs(e.offset))
+        && abs(f.mainLength - e.length) <= 1e-6 * max(1, e.length),
+      "frame of \(i) at step \(step)")
+  }
+  let fresh = WindowingEngine(
+    layout: engine.layout, viewport: v, overscan: overscan,
+    visibilityThreshold: engine.visibilityThreshold)
+  check(fresh.visible == engine.visible, "visible \(engine.visible) vs fresh \(fresh.visible)")
+  if dataChanged {
+    check(fresh.window == engine.window, "window \(engine.window) vs \(fresh.window)")
+  }
+  check(engine.window.lowerBound >= 0 && engine.window.upperBound <= data.count, "window bounds")
+  let region = v.region
+  for i in data.indices {
+    let e = frames[i]
+    // An empty viewport shows nothing.
+    if !region.isEmpty, e.length > 0, e.offset < region.upperBound,
+      e.offset + e.length > region.lowerBound
+    {
+      check(
+        engine.window.contains(i),
+        "item \(i) \(e) on screen outside \(engine.window) at step \(step), viewport \(v), "
+          + "\(engine.layout)")
+    }
+  }
+  check(list.windowIDs == Array(data[engine.window]), "window ids at step \(step)")
+}
