@@ -62,8 +62,10 @@ internal func _difference(_ a: Range<Int>, _ b: Range<Int>) -> [Range<Int>] {
 
 /// A headless virtualized-layout engine: given a layout and a viewport, it
 /// decides which few positions to materialize (the window) and which are
-/// visible, and publishes a change only when the viewport nears the edge of
-/// the window it already has.
+/// visible. A scroll publishes a new window only when the viewport nears the
+/// edge of the window it already has, and a visibility change (same window,
+/// new visible positions) when an item crosses the visibility threshold;
+/// otherwise nothing.
 ///
 /// It never sees the data: it works on positions, so it serves any
 /// `RandomAccessCollection` (see `VirtualList` for one that reads ids).

@@ -117,3 +117,30 @@ struct HostileGeometryTests {
     #expect(engine.layout.length(of: 0) == 59 && engine.layout.frame(of: 2).mainLength == 59)
   }
 }
+
+@Suite("VirtualList over any random-access collection")
+struct VirtualListIndexTests {
+  @Test func aCollectionWhoseIndexIsNotInt() {
+    let data = Array(0..<100).reversed()  // ReversedCollection: its own index type
+    var list = VirtualList(
+      data: data, id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
+    #expect(list.windowIDs == list.window.map { 99 - $0 })
+    #expect(Array(list.materialized) == list.windowIDs)
+    let update = list.scroll(to: 2_200)
+    #expect(list.windowIDs == list.window.map { 99 - $0 })
+    let entered = Set(update?.entered ?? [])
+    #expect(!entered.isEmpty && entered.isSubset(of: list.windowIDs))
+  }
+
+  @Test func aSliceThatDoesNotStartAtZero() {
+    let data = Array(0..<200)[50..<150]
+    var list = VirtualList(
+      data: data, id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
+    _ = list.scroll(to: 880)
+    #expect(list.windowIDs == list.window.map { 50 + $0 })
+  }
+}
