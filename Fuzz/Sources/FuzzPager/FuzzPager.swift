@@ -29,10 +29,39 @@ final class Source {
 struct Failure: Error {}
 
 /// Runs the main actor's queued work (the pager's tasks and their
-/// completions) until nothing is left.
+/// completions) until a pass changes nothing the test can see. The source
+/// and the loader are main-actor isolated, so no work hops to another thread
+/// and a run is the same every time.
 @MainActor
-func drainMainActor() {
-  for _ in 0..<8 { _ = RunLoop.main.run(mode: .default, before: Date()) }
+func drainMainActor(_ pager: Pager<Int, Int>, _ source: Source) {
+  func state() -> [Int] {
+    [
+      source.pending.count, pager.requestCount, pager.items.count,
+      pager.items.loadedRange.lowerBound, pager.items.loadedRange.upperBound,
+      pager._stateCode,
+    ]
+  }
+  var quiet = 0
+  for _ in 0..<200 where quiet < 3 {
+    let before = state()
+    _ = RunLoop.main.run(mode: .default, before: Date())
+    quiet = state() == before ? quiet + 1 : 0
+  }
+}
+
+extension Pager {
+  /// The three load states, as one number that changes when any does.
+  var _stateCode: Int {
+    func code(_ state: PageLoadState) -> Int {
+      switch state {
+      case .idle: 0
+      case .loading: 1
+      case .failed: 2
+      case .endReached: 3
+      }
+    }
+    return code(refreshState) * 16 + code(appendState) * 4 + code(prependState)
+  }
 }
 
 /// The executable's entry point: libFuzzer's driver over this target.
@@ -52,6 +81,14 @@ public func fuzzPager(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
+/// `FUZZ_TRACE=1` prints each call, to read a failing input.
+let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
+
+@MainActor
+func trace(_ text: @autoclosure () -> String) {
+  if tracing { FileHandle.standardError.write(Data((text() + "\n").utf8)) }
+}
+
 @MainActor
 func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
   var input = FuzzInput(data, size)
@@ -64,20 +101,26 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
       prefetchDistance: input.int(in: 0...20),
       maximumLoadedPages: input.bool() ? nil : input.int(in: 2...6), trigger: trigger),
     initialKey: input.int(in: 0...source.total),
-    loader: { [source] request in try await source.load(request) })
+    loader: { @MainActor [source] request in try await source.load(request) })
   var step = 0
   while !input.isAtEnd, step < 150 {
     step += 1
     switch input.choice(8) {
     case 0:
+      trace("refresh()")
       pager.refresh()
     case 1:
       let count = pager.items.count
       let lower = input.int(in: 0...max(0, count))
-      pager.visibleRangeDidChange(lower..<min(count, lower + input.int(in: 0...20)))
+      let range = lower..<min(count, lower + input.int(in: 0...20))
+      trace("visibleRangeDidChange(\(range))")
+      pager.visibleRangeDidChange(range)
     case 2:
-      input.bool() ? pager.loadNext() : pager.loadPrevious()
+      let next = input.bool()
+      trace(next ? "loadNext()" : "loadPrevious()")
+      next ? pager.loadNext() : pager.loadPrevious()
     case 3:
+      trace("retry()")
       pager.retry()
     case 4:
       // Walk the published snapshot by index, as a List does.
@@ -91,19 +134,27 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
       let (request, continuation) = source.pending.remove(
         at: input.int(in: 0...source.pending.count - 1))
       if input.choice(6) == 0 {
+        trace("fail \(request)")
         continuation.resume(throwing: Failure())
       } else {
-        continuation.resume(returning: page(for: request, source.total, pageSize, &input))
+        let page = page(for: request, source.total, pageSize, &input)
+        trace(
+          "answer \(request) with \(page.items.first ?? -1)..<\((page.items.last ?? -2) + 1) before \(String(describing: page.itemsBefore)) after \(String(describing: page.itemsAfter)) prev \(String(describing: page.previousKey)) next \(String(describing: page.nextKey))"
+        )
+        continuation.resume(returning: page)
       }
     }
-    drainMainActor()
+    drainMainActor(pager, source)
+    trace(
+      "  items \(pager.items.count): loaded \(pager.items.loadedRange), states \(pager.refreshState) \(pager.prependState) \(pager.appendState)"
+    )
     verify(pager, step: step)
   }
   // Leave no task suspended: answering one may issue another.
   while !source.pending.isEmpty {
     for entry in source.pending { entry.continuation.resume(throwing: CancellationError()) }
     source.pending = []
-    drainMainActor()
+    drainMainActor(pager, source)
   }
 }
 

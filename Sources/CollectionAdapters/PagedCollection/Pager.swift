@@ -41,9 +41,13 @@ import Observation
 /// Bad loader results never corrupt the items: an error becomes `.failed`
 /// (loaded items stay); an empty page that claims more is taken as the end
 /// of the data in that direction; a page key that is already loaded is
-/// refused with `PagingError.repeatedKey`; extra items beyond the requested
-/// size are kept; a response to a request that was superseded (by
-/// `refresh()`, or by dropping its end's pages) is discarded.
+/// refused with `PagingError.repeatedKey`; a page whose key toward the
+/// loaded pages is not the key of the page it joins (it would leave a gap
+/// or overlap) is refused with `PagingError.pageNotAdjacent`; hostile item
+/// counts are ignored or corrected and reported in `lastRefusal`; extra
+/// items beyond the requested size are kept; a response to a request that
+/// was superseded (by `refresh()`, or by dropping its end's pages) is
+/// discarded.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
@@ -263,8 +267,37 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
       _failed[direction] = request
       _setState(direction, .failed(error))
     case .success(let page):
+      if let refusal = _adjacencyRefusal(of: page, direction) {
+        // Placing it would leave a gap or an overlap: lost or duplicated items.
+        _failed[direction] = request
+        _setState(direction, .failed(refusal))
+        return
+      }
       _failed[direction] = nil
       _insert(page, direction, key: request.key)
+    }
+  }
+
+  /// Why a page cannot sit next to the loaded ones, if it cannot: its key
+  /// toward them must be the key of the page it joins (when both are known).
+  private func _adjacencyRefusal(
+    of page: Page<Key, Item>, _ direction: PageLoadDirection
+  )
+    -> PagingError?
+  {
+    switch direction {
+    case .refresh:
+      return nil
+    case .append:
+      guard let joined = _pages.last?.key, let key = page.previousKey, key != joined else {
+        return nil
+      }
+      return .pageNotAdjacent(expected: "\(joined)", found: "\(key)")
+    case .prepend:
+      guard let joined = _pages.first?.key, let key = page.nextKey, key != joined else {
+        return nil
+      }
+      return .pageNotAdjacent(expected: "\(joined)", found: "\(key)")
     }
   }
 

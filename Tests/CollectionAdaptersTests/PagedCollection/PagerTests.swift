@@ -335,6 +335,34 @@ struct PagerTests {
     #expect(pager.appendState.isEndReached && pager.prependState.isEndReached)
   }
 
+  @Test("A page that would leave a gap or an overlap is refused, and retry asks again")
+  func pagesThatDoNotJoinAreRefused() async {
+    let pager = makePager(initialKey: 41)
+    pager.refresh()
+    #expect(await pendingCount(1))
+    await loader.respond(with: Page(items: Array(41..<51), previousKey: 25, nextKey: 51))
+    #expect(await eventually { !pager.refreshState.isLoading })
+    pager.loadPrevious()
+    #expect(await pendingCount(1))
+    // Asked for the page before 41, the source ends it at 39: 39 and 40 would be lost.
+    await loader.respond(with: Page(items: Array(25..<39), previousKey: 9, nextKey: 39))
+    #expect(await eventually { pager.prependState.error != nil })
+    #expect(
+      pager.prependState.error as? PagingError == .pageNotAdjacent(expected: "41", found: "39"))
+    #expect(loaded(pager) == Array(41..<51), "nothing placed out of line")
+    pager.retry()
+    #expect(await pendingCount(1))
+    #expect(await loader.pendingRequests.first?.key == 25)
+    await loader.respond(with: Page(items: Array(25..<41), previousKey: 9, nextKey: 41))
+    #expect(await eventually { loaded(pager) == Array(25..<51) })
+    // An appended page that overlaps the last one is refused the same way.
+    pager.loadNext()
+    #expect(await pendingCount(1))
+    await loader.respond(with: Page(items: Array(45..<60), previousKey: 35, nextKey: 60))
+    #expect(await eventually { pager.appendState.error != nil })
+    #expect(loaded(pager) == Array(25..<51), "no item twice")
+  }
+
   @Test("A refresh forgets the visible range of the old generation")
   func refreshForgetsTheOldDemand() async {
     let pager = makePager()
