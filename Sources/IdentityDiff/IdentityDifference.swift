@@ -23,8 +23,10 @@ public struct IdentityDifference: Hashable, Sendable {
   public var deletions: [Int]
   /// New positions to insert, in ascending order.
   public var insertions: [Int]
-  /// Items that moved, beyond what the insertions and deletions explain,
-  /// as (old position, new position), in ascending new position.
+  /// The fewest moves that explain the reorder of the surviving items (those
+  /// outside one longest increasing subsequence of their old positions), as
+  /// (old position, new position), in ascending new position: one drag in a
+  /// list is one move.
   public var moves: [Move]
   /// Old positions of matched items whose content changed, ascending.
   public var updates: [Int]
@@ -114,30 +116,23 @@ public struct IdentityDifference: Hashable, Sendable {
       new.formIndex(after: &newIndex)
     }
     updates.sort()
-    // Deletions, and how many precede each old position.
     var deletions: [Int] = []
-    var deletedBefore = [Int](repeating: 0, count: n)
-    var running = 0
-    for j in 0..<n {
-      deletedBefore[j] = running
-      if newForOld[j] == nil {
-        deletions.append(j)
-        running += 1
-      }
-    }
+    for j in 0..<n where newForOld[j] == nil { deletions.append(j) }
     deletions.reverse()
-    // Insertions, and moves that offsets do not explain.
+    // Insertions, and the fewest moves that explain the reorder: the
+    // survivors whose old positions, in new order, form a longest increasing
+    // subsequence stay; every other survivor moves. One drag is one move.
     var insertions: [Int] = []
-    var moves: [Move] = []
-    var inserted = 0
+    var survivors: [Int] = []
     for i in 0..<m {
-      let j = oldForNew[i]
-      if j < 0 {
-        insertions.append(i)
-        inserted += 1
-      } else if j - deletedBefore[j] + inserted != i {
-        moves.append(Move(from: j, to: i))
-      }
+      if oldForNew[i] < 0 { insertions.append(i) } else { survivors.append(i) }
+    }
+    let stays = _longestIncreasingSubsequence(count: survivors.count) {
+      oldForNew[survivors[$0]]
+    }
+    var moves: [Move] = []
+    for (k, i) in survivors.enumerated() where !stays[k] {
+      moves.append(Move(from: oldForNew[i], to: i))
     }
     self.deletions = deletions
     self.insertions = insertions
@@ -169,6 +164,34 @@ public struct IdentityDifference: Hashable, Sendable {
     // key-path runtime for every element (measured 6x slower at 10k items).
     self.init(from: old, to: new, id: { $0.id }, contentEquals: ==)
   }
+}
+
+/// Marks the members of one longest strictly increasing subsequence of
+/// `value(0..<count)`, by patience sorting: O(*k* log *k*).
+@inlinable
+internal func _longestIncreasingSubsequence(count: Int, _ value: (Int) -> Int) -> [Bool] {
+  // tails[l]: the index ending the increasing run of length l + 1 whose last
+  // value is smallest; previous[k]: the index before k in its run.
+  var tails: [Int] = []
+  var previous = [Int](repeating: -1, count: count)
+  for k in 0..<count {
+    let v = value(k)
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if value(tails[middle]) < v { low = middle + 1 } else { high = middle }
+    }
+    if low > 0 { previous[k] = tails[low - 1] }
+    if low == tails.count { tails.append(k) } else { tails[low] = k }
+  }
+  var members = [Bool](repeating: false, count: count)
+  var k = tails.last ?? -1
+  while k >= 0 {
+    members[k] = true
+    k = previous[k]
+  }
+  return members
 }
 
 /// When a list update should be animated.

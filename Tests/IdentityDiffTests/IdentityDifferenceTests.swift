@@ -96,11 +96,45 @@ struct IdentityDifferenceTests {
     #expect(d.insertions == [2])
     #expect(d.updates == [0])
     #expect(d.newPositions == [1, nil, 0])
-    #expect(d.moves == [.init(from: 2, to: 0), .init(from: 0, to: 1)])
-    #expect(d.changeCount == 5)
+    #expect(d.moves == [.init(from: 2, to: 0)], "3 moved to the front; 1 kept its place")
+    #expect(d.changeCount == 4)
     #expect(
       !d.isEmpty && d.shouldAnimate() && !d.shouldAnimate(under: UpdatePolicy(animationLimit: 2)))
     #expect(IdentityDifference(from: old, to: old).isEmpty)
+  }
+
+  @Test("One drag is one move, whatever the distance")
+  func oneDragIsOneMove() {
+    let old = Array(0..<1_000)
+    for (from, to) in [(0, 999), (999, 0), (3, 6), (500, 2)] {
+      var new = old
+      new.insert(new.remove(at: from), at: to)
+      let d = IdentityDifference(from: old, to: new, id: { $0 })
+      #expect(d.moves == [.init(from: from, to: to)], "\(from) -> \(to)")
+    }
+  }
+
+  @Test("Moves are as few as a brute-force search finds", arguments: 0..<200)
+  func movesAreMinimal(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    let old = Array(0..<Int.random(in: 0...7, using: &g))
+    var new = old.filter { _ in Int.random(in: 0..<4, using: &g) != 0 }.shuffled(using: &g)
+    for extra in 100..<100 + Int.random(in: 0...2, using: &g) {
+      new.insert(extra, at: Int.random(in: 0...new.count, using: &g))
+    }
+    let d = IdentityDifference(from: old, to: new, id: { $0 })
+    // The survivors in new order; the fewest that must move is their count
+    // minus the largest subset whose old order is already right.
+    let survivors = new.filter { $0 < 100 }
+    var largestInOrder = 0
+    for mask in 0..<(1 << survivors.count) {
+      let kept = survivors.indices.filter { mask & (1 << $0) != 0 }.map { survivors[$0] }
+      if kept == kept.sorted() { largestInOrder = max(largestInOrder, kept.count) }
+    }
+    #expect(d.moves.count == survivors.count - largestInOrder, "seed \(seed): \(old) -> \(new)")
+    var applied = old
+    d.apply(to: &applied, from: new)
+    #expect(applied == new, "seed \(seed)")
   }
 
   @Test("Duplicate ids match in order of appearance, as IGListDiff does")
