@@ -153,9 +153,15 @@ where Children.Element == Node {
   @inlinable
   public init(roots: Children, children: @escaping @Sendable (Node) -> Children?)
   where Node: Identifiable, ID == Node.ID {
-    self.init(roots: roots, id: \.id, children: children)
+    // A closure, not `\.id`: a key path used as a function goes through the
+    // key-path runtime on every row read.
+    self.init(roots: roots, id: _identifier, children: children)
   }
 }
+
+/// A node's `id`, as the function the identifiable outline reads ids with.
+@inlinable
+internal func _identifier<Node: Identifiable>(_ node: Node) -> Node.ID { node.id }
 
 /// What the collection keeps for a node that has been expanded.
 @usableFromInline
