@@ -37,31 +37,31 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let layout = FixedSizeLayout(
       itemCount: count, itemLength: Double(input.int(in: 1...60)),
       spacing: Double(input.int(in: 0...8)))
-    run(&input, layout, viewport, overscan, threshold) { _, _, i in
-      (Double(i) * (layout.itemLength + layout.spacing), layout.itemLength)
+    run(&input, layout, viewport, overscan, threshold) { _, lengths in
+      lengths.indices.map { (Double($0) * (layout.itemLength + layout.spacing), layout.itemLength) }
     }
   case 1:
     let columns = input.int(in: 1...6)
     let layout = GridLayout(
       itemCount: count, columns: .fixed(columns), rowLength: Double(input.int(in: 1...60)),
       spacing: Double(input.int(in: 0...6)))
-    run(&input, layout, viewport, overscan, threshold) { _, _, i in
-      (Double(i / columns) * (layout.rowLength + layout.spacing), layout.rowLength)
+    run(&input, layout, viewport, overscan, threshold) { _, lengths in
+      lengths.indices.map {
+        (Double($0 / columns) * (layout.rowLength + layout.spacing), layout.rowLength)
+      }
     }
   case 2:
     let layout = GridLayout(
       itemCount: count, columns: .adaptive(minimumLength: Double(input.int(in: 10...120))),
       rowLength: 40, spacing: 4)
-    run(&input, layout, viewport, overscan, threshold) { engine, _, i in
+    run(&input, layout, viewport, overscan, threshold) { engine, lengths in
       let n = engine.layout.columnCount
-      return (Double(i / n) * 44, 40)
+      return lengths.indices.map { (Double($0 / n) * 44, 40) }
     }
   default:
     let layout = VariableSizeLayout(
       itemCount: count, estimatedLength: Double(input.int(in: 1...80)))
-    run(&input, layout, viewport, overscan, threshold) { _, lengths, i in
-      (lengths[..<i].reduce(0, +), lengths[i])
-    } frames: { lengths in
+    run(&input, layout, viewport, overscan, threshold) { _, lengths in
       // Brute force: a running sum, no tree.
       var offset = 0.0
       return lengths.map { length in
@@ -73,14 +73,15 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-typealias Frame<L: WindowLayout> = (WindowingEngine<L>, [Double], Int) -> (
+/// Every item's frame along the scrolling axis, by brute force from the
+/// layout's parameters and, for the variable layout, the model's lengths.
+typealias Frames<L: WindowLayout> = (WindowingEngine<L>, [Double]) -> [(
   offset: Double, length: Double
-)
+)]
 
 func run<L: WindowLayout>(
   _ input: inout FuzzInput, _ layout: L, _ viewport: Viewport, _ overscan: Overscan,
-  _ threshold: Double, frame: Frame<L>,
-  frames: (([Double]) -> [(offset: Double, length: Double)])? = nil
+  _ threshold: Double, frames: Frames<L>
 ) {
   var data = Array(0..<layout.itemCount)
   var nextID = data.count
@@ -173,7 +174,7 @@ func run<L: WindowLayout>(
       list.setViewport(new)
       dataChanged = false
     }
-    let all = frames?(lengths) ?? data.indices.map { frame(list.engine, lengths, $0) }
+    let all = frames(list.engine, lengths)
     verify(list, data, all, overscan, dataChanged: dataChanged, step: step)
   }
 }
