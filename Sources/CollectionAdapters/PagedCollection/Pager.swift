@@ -305,26 +305,24 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     let items = ContiguousArray(page.items)
     switch direction {
     case .refresh:
-      let before = page.previousKey == nil ? 0 : _claim(page.itemsBefore, room: items.count)
+      let before = page.previousKey == nil ? 0 : _claim(page.itemsBefore, used: items.count)
       _pages = [
         _StoredPage(
           start: before, items: items, key: key, previousKey: page.previousKey,
           nextKey: page.nextKey)
       ]
       _knownStart = 0
-      _knownEnd = before + items.count + _claim(page.itemsAfter, room: before + items.count)
+      _knownEnd = before + items.count + _claim(page.itemsAfter, used: before + items.count)
       refreshState = .idle
       appendState = page.nextKey == nil ? .endReached : .idle
       prependState = page.previousKey == nil ? .endReached : .idle
       if page.previousKey == nil, let claimed = page.itemsBefore, claimed > 0 {
         lastRefusal = .itemsBeyondEnd(claimed)
       }
-      _removePlaceholdersBeyondEnds()
     case .append:
       guard !items.isEmpty, let last = _pages.last else {
         // An empty page ends the data in this direction, whatever it claims.
         appendState = .endReached
-        _removePlaceholdersBeyondEnds()
         break
       }
       _pages.append(
@@ -332,13 +330,11 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
           start: last.end, items: items, key: key, previousKey: page.previousKey,
           nextKey: page.nextKey))
       let end = last.end + items.count
-      _knownEnd = Swift.max(_knownEnd, end + _claim(page.itemsAfter, room: end - _knownStart))
+      _knownEnd = Swift.max(_knownEnd, end + _claim(page.itemsAfter, used: end - _knownStart))
       appendState = page.nextKey == nil ? .endReached : .idle
-      _removePlaceholdersBeyondEnds()
     case .prepend:
       guard !items.isEmpty, let first = _pages.first else {
         prependState = .endReached
-        _removePlaceholdersBeyondEnds()
         break
       }
       let start = first.start - items.count
@@ -347,10 +343,10 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
           start: start, items: items, key: key, previousKey: page.previousKey,
           nextKey: page.nextKey), at: 0)
       _knownStart = Swift.min(
-        _knownStart, start - _claim(page.itemsBefore, room: _knownEnd - start))
+        _knownStart, start - _claim(page.itemsBefore, used: _knownEnd - start))
       prependState = page.previousKey == nil ? .endReached : .idle
-      _removePlaceholdersBeyondEnds()
     }
+    _removePlaceholdersBeyondEnds()
     _dropFarPages(keeping: direction)
     _publish()
     _evaluate()
@@ -359,7 +355,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// A claimed count of items before or after a page, or 0: a negative
   /// claim, or one that would grow a span of `used` positions past the
   /// maximum, is ignored and reported.
-  private func _claim(_ claimed: Int?, room used: Int) -> Int {
+  private func _claim(_ claimed: Int?, used: Int) -> Int {
     guard let claimed else { return 0 }
     guard claimed >= 0, claimed <= Self._maximumSpan - used else {
       lastRefusal = .itemCountOutOfBounds(claimed: claimed)
