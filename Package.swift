@@ -22,6 +22,7 @@ let package = Package(
   name: "CollectionAdapters",
   products: [
     .library(name: "CollectionAdapters", targets: ["CollectionAdapters"]),
+    .library(name: "Paging", targets: ["Paging"]),
     .library(name: "Windowing", targets: ["Windowing"]),
     .library(name: "IdentityDiff", targets: ["IdentityDiff"]),
     .executable(name: "adapters-demo", targets: ["adapters-demo"]),
@@ -31,9 +32,20 @@ let package = Package(
     .target(
       name: "IdentityDiff"
     ),
+    // The one home of internals shared by the library modules (a lock, the
+    // out-of-range trap); not a product.
+    .target(
+      name: "_AdapterInternals"
+    ),
     .target(
       name: "CollectionAdapters",
-      dependencies: ["IdentityDiff"],
+      dependencies: ["IdentityDiff", "_AdapterInternals"],
+      swiftSettings: internalChecks
+    ),
+    // Pagers: async sources (positional or keyed) published as collections.
+    .target(
+      name: "Paging",
+      dependencies: ["_AdapterInternals"],
       swiftSettings: internalChecks
     ),
     // Headless virtualized layout; knows only RandomAccessCollection.
@@ -48,7 +60,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "adapters-demo",
-      dependencies: ["CollectionAdapters", "Windowing", "IdentityDiff", "CHeapStatistics"]
+      dependencies: [
+        "CollectionAdapters", "Paging", "Windowing", "IdentityDiff", "CHeapStatistics",
+      ]
     ),
     // Test kit shared by every test target; not a product.
     .target(
@@ -61,12 +75,17 @@ let package = Package(
       swiftSettings: internalChecks
     ),
     .testTarget(
+      name: "PagingTests",
+      dependencies: ["Paging", "_TestSupport"],
+      swiftSettings: internalChecks
+    ),
+    .testTarget(
       name: "IdentityDiffTests",
       dependencies: ["IdentityDiff", "CollectionAdapters", "_TestSupport"]
     ),
     .testTarget(
       name: "WindowingTests",
-      dependencies: ["Windowing", "CollectionAdapters", "_TestSupport"],
+      dependencies: ["Windowing", "CollectionAdapters", "Paging", "_TestSupport"],
       swiftSettings: internalChecks
     ),
   ],

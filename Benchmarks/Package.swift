@@ -14,6 +14,7 @@ import PackageDescription
 let benchmarkDependencies: [Target.Dependency] = [
   .product(name: "Benchmark", package: "benchmark"),
   .product(name: "CollectionAdapters", package: "CollectionAdapters"),
+  .product(name: "Paging", package: "CollectionAdapters"),
   .product(name: "Windowing", package: "CollectionAdapters"),
   .product(name: "IdentityDiff", package: "CollectionAdapters"),
   .product(name: "OrderedCollections", package: "swift-collections"),

@@ -29,6 +29,7 @@ let package = Package(
         dependencies: [
           "FuzzSupport",
           .product(name: "CollectionAdapters", package: "CollectionAdapters"),
+          .product(name: "Paging", package: "CollectionAdapters"),
           .product(name: "Windowing", package: "CollectionAdapters"),
           .product(name: "IdentityDiff", package: "CollectionAdapters"),
         ])

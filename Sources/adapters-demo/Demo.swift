@@ -8,6 +8,7 @@ import CHeapStatistics
 import CollectionAdapters
 import IdentityDiff
 import Observation
+import Paging
 import Windowing
 
 #if canImport(Glibc)
@@ -243,20 +244,18 @@ enum Demo {
     var report = Report(adapter: "PagedCollection")
     report.items = n
     let pageSize = 1_000
+    // A positional source (SQL `LIMIT/OFFSET`) that knows its count: a jump
+    // loads the pages at the visible range directly.
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(
         pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: 2 * pageSize,
         maximumLoadedPages: 8),
-      loader: { request in
+      source: .positional { range in
         try await Task.sleep(for: .milliseconds(1))  // a simulated remote source
-        let start = request.key ?? 0
-        let end = min(n, start + request.size)
-        return Page(
-          items: Array(start..<end), previousKey: start > 0 ? max(0, start - pageSize) : nil,
-          nextKey: end < n ? end : nil, itemsBefore: start, itemsAfter: n - end)
+        return PositionalPage(items: Array(range.clamped(to: 0..<n)), totalCount: n)
       })
     pager.refresh()
-    while pager.items.isEmpty { await nextChange(of: pager) }
+    await pager.waitUntilIdle()
     report.arrayConversionBytes = arrayConversionBytes(pager.items)
     // Rows are identified by position, so placeholders never share an id;
     // a row reads `pager.items[position]` when it is shown.
@@ -267,21 +266,14 @@ enum Demo {
     var jumpLoads: [Int] = []
     var jumpTimes: [Duration] = []
     var unshown = 0
-    // Every frame waits until its visible rows are loaded, as a user looking
-    // at them would: a jump shows what it costs to get there.
+    // Every frame waits until the pager is idle (its visible rows loaded),
+    // as a user looking at them would: a jump shows what it costs to get
+    // there, including the settle interval a far move waits.
     await scroll(&list, report: &report, jumps: 20) { list, sequential in
       let loadsBefore = pager.requestCount
       let started = clock.now
-      while list.visible.contains(where: { !pager.items.isLoaded($0) }) {
-        guard
-          pager.refreshState.isLoading || pager.appendState.isLoading
-            || pager.prependState.isLoading
-        else {
-          unshown += 1
-          break
-        }
-        await nextChange(of: pager)
-      }
+      await pager.waitUntilIdle()
+      if list.visible.contains(where: { !pager.items.isLoaded($0) }) { unshown += 1 }
       if !sequential {
         jumpLoads.append(pager.requestCount - loadsBefore)
         jumpTimes.append(clock.now - started)
@@ -297,29 +289,15 @@ enum Demo {
         + "max \(jumpTimes.last!); \(unshown) frames left placeholders on screen"
     }
     let loadsBeforeRefresh = pager.requestCount
+    let firstVisible = list.visible.lowerBound
+    let itemBefore = pager.items[firstVisible]
     pager.refresh()
-    while pager.refreshState.isLoading { await nextChange(of: pager) }
+    await pager.waitUntilIdle()
     list.replaceData(pager.items.indices)
     report.dataChange =
-      "refresh(): a new generation from the first page, "
-      + "\(pager.requestCount - loadsBeforeRefresh) load; window re-read"
+      "refresh() in place: \(pager.requestCount - loadsBeforeRefresh) loads; first visible row "
+      + (pager.items[firstVisible] == itemBefore ? "kept its item" : "changed")
     return report
-  }
-
-  /// Returns after the pager's next published change, the way an app
-  /// observes an `@Observable` model (no polling).
-  @MainActor
-  static func nextChange(of pager: Pager<Int, Int>) async {
-    await withCheckedContinuation { continuation in
-      withObservationTracking {
-        _ = pager.items
-        _ = pager.refreshState
-        _ = pager.appendState
-        _ = pager.prependState
-      } onChange: {
-        continuation.resume()
-      }
-    }
   }
 
   @MainActor

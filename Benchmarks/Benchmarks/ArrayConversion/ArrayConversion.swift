@@ -10,6 +10,7 @@
 import Benchmark
 import BenchmarkSupport
 import CollectionAdapters
+import Paging
 import Windowing
 
 let count = 1_000_000

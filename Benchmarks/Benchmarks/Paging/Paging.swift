@@ -8,7 +8,7 @@
 
 import Benchmark
 import BenchmarkSupport
-import CollectionAdapters
+import Paging
 
 let pageLoads = BenchmarkMetric.custom("page loads")
 

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CollectionAdapters
 import Foundation
 import FuzzSupport
+import Paging
 
 /// A source whose requests wait until the fuzzer answers them, in any
 /// order, with hostile pages (counts that overflow or lie, empty pages,
@@ -37,7 +37,8 @@ func drainMainActor(_ pager: Pager<Int, Int>, _ source: Source) {
   func state() -> [Int] {
     [
       source.pending.count, pager.requestCount, pager.items.count,
-      pager.items.loadedRange.lowerBound, pager.items.loadedRange.upperBound,
+      pager.items.loadedRanges.first?.lowerBound ?? 0,
+      pager.items.loadedRanges.last?.upperBound ?? 0,
       pager._stateCode,
     ]
   }
@@ -99,7 +100,8 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
     configuration: PagingConfiguration(
       pageSize: pageSize, initialLoadSize: input.int(in: 1...60),
       prefetchDistance: input.int(in: 0...20),
-      maximumLoadedPages: input.bool() ? nil : input.int(in: 2...6), trigger: trigger),
+      maximumLoadedPages: input.bool() ? nil : input.int(in: 2...6), trigger: trigger,
+      settleInterval: .zero),
     initialKey: input.int(in: 0...source.total),
     loader: { @MainActor [source] request in try await source.load(request) })
   var step = 0
@@ -146,7 +148,7 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
     }
     drainMainActor(pager, source)
     trace(
-      "  items \(pager.items.count): loaded \(pager.items.loadedRange), states \(pager.refreshState) \(pager.prependState) \(pager.appendState)"
+      "  items \(pager.items.count): loaded \(pager.items.loadedRanges), states \(pager.refreshState) \(pager.prependState) \(pager.appendState)"
     )
     verify(pager, step: step)
   }

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// A linked list the caller owns, presented in place as a random-access
 /// collection of its elements.
 ///

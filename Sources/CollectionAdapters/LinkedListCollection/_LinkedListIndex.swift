@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// The position index of a `LinkedListCollection`, shared by its copies.
 ///
 /// - `checkpoints[k]` is the node at position `k * interval`, built lazily as

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// An ordered collection of unique keys and their values that is itself a
 /// random-access collection of key-value pairs.
 ///

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// A tree the caller owns, presented in place as the random-access collection
 /// of its visible outline rows: a node's children are rows while it is
 /// expanded.

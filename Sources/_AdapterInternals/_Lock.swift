@@ -17,15 +17,15 @@
 ///
 /// `Synchronization.Mutex` would do, but needs macOS 15 / iOS 18.
 @usableFromInline
-internal final class _Lock: @unchecked Sendable {
+package final class _Lock: @unchecked Sendable {
   #if canImport(Darwin)
-    @usableFromInline internal let _pointer: UnsafeMutablePointer<os_unfair_lock>
+    @usableFromInline package let _pointer: UnsafeMutablePointer<os_unfair_lock>
   #else
-    @usableFromInline internal let _pointer: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline package let _pointer: UnsafeMutablePointer<pthread_mutex_t>
   #endif
 
   @usableFromInline
-  internal init() {
+  package init() {
     _pointer = .allocate(capacity: 1)
     #if canImport(Darwin)
       _pointer.initialize(to: os_unfair_lock())
@@ -46,7 +46,7 @@ internal final class _Lock: @unchecked Sendable {
 
   /// Runs `body` while holding the lock. `body` must not take it again.
   @inlinable
-  internal func withLock<R>(_ body: () throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: () throws -> R) rethrows -> R {
     #if canImport(Darwin)
       os_unfair_lock_lock(_pointer)
       defer { os_unfair_lock_unlock(_pointer) }

@@ -8,6 +8,6 @@
 /// worded as the standard library words its own.
 @inline(never)
 @usableFromInline
-internal func _outOfRange(_ position: Int, count: Int) -> Never {
+package func _outOfRange(_ position: Int, count: Int) -> Never {
   preconditionFailure("Position \(position) out of range 0..<\(count)")
 }

@@ -6,7 +6,9 @@
 
 /// Which end of the loaded data a page request extends.
 public enum PageLoadDirection: Hashable, Sendable {
-  /// The first load of a generation, at the initial key.
+  /// A load that starts an island of pages: the first load of a generation
+  /// (at the initial key, or at a refresh key near the visible position), or
+  /// a jump (at a refresh key near a far position).
   case refresh
   /// A page after the last loaded one.
   case append
@@ -23,12 +25,17 @@ public struct PageRequest<Key: Sendable>: Sendable {
   public var key: Key?
   /// How many items to load: a hint, which the loader may exceed.
   public var size: Int
+  /// For a `.refresh` at a refresh key, the position (from the start of the
+  /// data) the key was asked for: a page without `itemsBefore` is placed
+  /// there. `nil` otherwise.
+  public var position: Int?
 
   /// Creates a request.
-  public init(direction: PageLoadDirection, key: Key?, size: Int) {
+  public init(direction: PageLoadDirection, key: Key?, size: Int, position: Int? = nil) {
     self.direction = direction
     self.key = key
     self.size = size
+    self.position = position
   }
 }
 
@@ -57,6 +64,28 @@ public struct Page<Key: Sendable, Item: Sendable>: Sendable {
     self.nextKey = nextKey
     self.itemsBefore = itemsBefore
     self.itemsAfter = itemsAfter
+  }
+}
+
+/// The items a positional source returns for a range of positions.
+///
+/// A short page at the end of the data ends it; a short page inside a
+/// span the source said was longer keeps its items, leaves the rest
+/// placeholders and is reported (`PagingError.pageShorterThanRequested`).
+public struct PositionalPage<Item: Sendable>: Sendable {
+  /// The items at the requested positions, in order, starting at the
+  /// range's lower bound.
+  public var items: [Item]
+  /// The number of items in the whole data set, if the source knows it (a
+  /// `COUNT(*)`); it makes the positions beyond the loaded ones
+  /// placeholders, so a scroll bar is stable and any position can be
+  /// jumped to. The latest count reported wins.
+  public var totalCount: Int?
+
+  /// Creates a page.
+  public init(items: [Item], totalCount: Int? = nil) {
+    self.items = items
+    self.totalCount = totalCount
   }
 }
 
@@ -130,6 +159,18 @@ public struct PagingConfiguration: Sendable {
   public var maximumLoadedPages: Int?
   /// What makes the pager load.
   public var trigger: PagingTrigger
+  /// At most this many loads are in flight at once; the visible pages are
+  /// requested first, then the prefetch.
+  public var maximumConcurrentLoads: Int
+  /// For a keyed source with a refresh key: a position farther than this
+  /// from the loaded pages is reached by a jump (a refresh key, then the
+  /// page there) rather than by walking the pages in between.
+  public var jumpDistance: Int
+  /// A visible range that moved beyond the prefetch of the previous one (a
+  /// fling, a scroll-bar drag, a jump) starts its loads only after it has
+  /// stayed put this long, so the pages a fling passes are never requested.
+  /// Loads in flight for pages that left the demand are cancelled at once.
+  public var settleInterval: Duration
 
   /// Creates a configuration.
   ///
@@ -140,9 +181,17 @@ public struct PagingConfiguration: Sendable {
   ///   - maximumLoadedPages: A cap on loaded pages, or `nil` for none.
   ///   - trigger: What makes the pager load; `.visibleRange` by default, as
   ///     it is the one that is safe with SwiftUI's `List`.
+  ///   - maximumConcurrentLoads: Loads in flight at once; at least 1.
+  ///   - jumpDistance: For keyed sources with a refresh key, the distance
+  ///     beyond which a position is jumped to; defaults to 4 pages.
+  ///   - settleInterval: How long a far-moved visible range must stay put
+  ///     before its loads start; 50 ms (3 frames) by default, `.zero` to
+  ///     start at once.
   public init(
     pageSize: Int, initialLoadSize: Int? = nil, prefetchDistance: Int? = nil,
-    maximumLoadedPages: Int? = nil, trigger: PagingTrigger = .visibleRange
+    maximumLoadedPages: Int? = nil, trigger: PagingTrigger = .visibleRange,
+    maximumConcurrentLoads: Int = 2, jumpDistance: Int? = nil,
+    settleInterval: Duration = .milliseconds(50)
   ) {
     precondition(pageSize >= 1, "Page size \(pageSize) must be positive")
     let initialLoadSize = initialLoadSize ?? pageSize * 3
@@ -157,8 +206,17 @@ public struct PagingConfiguration: Sendable {
     self.pageSize = pageSize
     self.initialLoadSize = initialLoadSize
     self.prefetchDistance = prefetchDistance
+    precondition(
+      maximumConcurrentLoads >= 1,
+      "Maximum concurrent loads \(maximumConcurrentLoads) must be positive")
+    let jumpDistance = jumpDistance ?? pageSize * 4
+    precondition(jumpDistance >= 0, "Jump distance \(jumpDistance) must not be negative")
+    precondition(settleInterval >= .zero, "Settle interval \(settleInterval) must not be negative")
     self.maximumLoadedPages = maximumLoadedPages
     self.trigger = trigger
+    self.maximumConcurrentLoads = maximumConcurrentLoads
+    self.jumpDistance = jumpDistance
+    self.settleInterval = settleInterval
   }
 }
 
@@ -183,4 +241,15 @@ public enum PagingError: Error, Hashable, Sendable {
   /// the data (a page with no key in that direction); no placeholders were
   /// kept for them.
   case itemsBeyondEnd(Int)
+  /// A positional page returned fewer items than asked inside the span the
+  /// source said it has: its items were kept and the rest of its positions
+  /// stay placeholders until `retry()` or `refresh()`.
+  case pageShorterThanRequested(position: Int, expected: Int, received: Int)
+  /// A positional page returned more items than asked; the extra ones
+  /// belong to other pages and were not kept.
+  case moreItemsThanRequested(position: Int, extra: Int)
+  /// A keyed page extending loaded pages toward more data was empty,
+  /// although the source claimed items there; it is reported as the
+  /// direction's failure.
+  case emptyPageInsideData(position: Int)
 }

@@ -7,7 +7,7 @@
 import Testing
 import _TestSupport
 
-@testable import CollectionAdapters
+@testable import Paging
 
 @MainActor
 @Suite("Pager and PagedCollection")
@@ -147,12 +147,12 @@ struct PagerTests {
     await start(pager, source)
     #expect(pager.items.count == 100, "every position exists from the first page")
     #expect(pager.items[49] == nil && pager.items[50] == 50 && pager.items[59] == 59)
-    #expect(pager.items.loadedRange == 50..<60)
+    #expect(pager.items.loadedRanges == [50..<60])
     #expect(!pager.items.isLoaded(60) && pager.items.isLoaded(55))
     pager.visibleRangeDidChange(45..<52)
     #expect(await pendingCount(1))
     await loader.respond(from: source)
-    #expect(await eventually { pager.items.loadedRange == 40..<60 })
+    #expect(await eventually { pager.items.loadedRanges == [40..<60] })
     #expect(pager.items[45] == 45 && pager.items.count == 100, "positions do not move")
   }
 
@@ -164,10 +164,10 @@ struct PagerTests {
       pager.visibleRangeDidChange(expectedEnd - 12..<expectedEnd - 9)
       #expect(await pendingCount(1))
       await loader.respond(from: source)
-      #expect(await eventually { pager.items.loadedRange.upperBound == expectedEnd })
+      #expect(await eventually { pager.items.loadedRanges.last?.upperBound == expectedEnd })
     }
     #expect(pager.items.loadedPageCount == 2)
-    #expect(pager.items.loadedRange == 20..<40)
+    #expect(pager.items.loadedRanges == [20..<40])
     #expect(pager.items[5] == nil && !pager.items.isLoaded(5), "dropped items read as placeholders")
     #expect(pager.items[25] == 25 && pager.items.count == 100, "the rest did not move")
     // Scrolling back reloads the dropped page at the same positions.
@@ -175,7 +175,7 @@ struct PagerTests {
     #expect(await pendingCount(1))
     #expect(await loader.pendingRequests.first?.key == 10)
     await loader.respond(from: source)
-    #expect(await eventually { pager.items.loadedRange == 10..<30 })
+    #expect(await eventually { pager.items.loadedRanges == [10..<30] })
     #expect((10..<30).allSatisfy { pager.items[$0] == $0 })
   }
 
@@ -363,8 +363,8 @@ struct PagerTests {
     #expect(loaded(pager) == Array(25..<51), "no item twice")
   }
 
-  @Test("A refresh forgets the visible range of the old generation")
-  func refreshForgetsTheOldDemand() async {
+  @Test("A keyed refresh without a refresh key restarts at the initial key and walks back")
+  func keyedRefreshWithoutRefreshKeyWalksBack() async {
     let pager = makePager()
     let source = PageSource(total: 1_000, pageSize: 10)
     await start(pager, source)
@@ -377,11 +377,20 @@ struct PagerTests {
     let before = pager.requestCount
     pager.refresh()
     #expect(await pendingCount(1))
+    #expect(loaded(pager) == Array(0..<50), "the old items stay shown until replaced")
     await loader.respond(from: source)
     #expect(await eventually { !pager.refreshState.isLoading })
-    // Only the refresh was requested: the old position 38..<41 is not walked to.
-    #expect(pager.requestCount == before + 1)
-    #expect(loaded(pager) == Array(0..<10))
+    // The visible rows 38..<41 are 28 positions from the first page, within
+    // the jump distance: the pager walks there, a page at a time.
+    for _ in 0..<4 {
+      #expect(await pendingCount(1))
+      await loader.respond(from: source)
+    }
+    await pager.waitUntilIdle()
+    #expect(pager.requestCount == before + 5)
+    #expect(loaded(pager) == Array(0..<50))
+    #expect(
+      !pager.reachesVisibleRangeByWalking, "within the jump distance is not 'only by walking'")
   }
 
   @Test func outOfRangeTraps() async {

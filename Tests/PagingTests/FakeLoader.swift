@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CollectionAdapters
+import Paging
 
 struct LoaderFailure: Error, Equatable {
   var message = "offline"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CollectionAdapters
+import Paging
 import Testing
 
 /// Run under `swift test --sanitize=thread --filter Concurrent` (CI does).

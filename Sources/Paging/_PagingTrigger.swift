@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// The `.indexAdvance` hook of one published `PagedCollection`: index
 /// advances near a loaded end call `request` at most once per direction, from
 /// any thread.

@@ -1,0 +1,312 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import _AdapterInternals
+
+/// An immutable snapshot of the items a `Pager` has loaded, as a random-access
+/// collection: what a list UI displays.
+///
+/// Each element is the item at that position, or `nil` for a placeholder: a
+/// position known to exist (from a total count the loader reported, or a
+/// page dropped to save memory) that is not loaded.
+///
+/// ```swift
+/// import Paging
+/// import SwiftUI
+///
+/// struct Feed: View {
+///   let pager: Pager<String, Post>
+///   var body: some View {
+///     // Rows are identified by position: placeholders never share an id.
+///     ForEach(pager.items.indices, id: \.self) { i in
+///       if let post = pager.items[i] { PostRow(post) } else { ProgressView() }
+///     }
+///   }
+/// }
+/// ```
+///
+/// Items are stored in pages shared with the pager: publishing a new snapshot
+/// after a page loads never copies the items already loaded.
+public struct PagedCollection<Item: Sendable>: Sendable {
+  @usableFromInline
+  internal struct _Page: Sendable {
+    /// The position of the page's first item.
+    @usableFromInline var start: Int
+    /// The items shown: the source's, with local edits applied.
+    @usableFromInline var items: ContiguousArray<Item>
+    /// The pager's internal coordinate just after the source items of the
+    /// page: placeholders after the page are numbered from it.
+    @usableFromInline var sourceEnd: Int
+
+    @inlinable var end: Int { start + items.count }
+  }
+
+  /// Loaded pages, in order; placeholders fill the gaps between them.
+  @usableFromInline internal let _pages: [_Page]
+  @usableFromInline internal let _count: Int
+  /// The pager's internal coordinate of position 0: placeholders before
+  /// the first page are numbered from it.
+  @usableFromInline internal let _origin: Int
+  @usableFromInline internal let _trigger: _PagingTrigger?
+
+  @inlinable
+  internal init(pages: [_Page], count: Int, origin: Int, trigger: _PagingTrigger?) {
+    _pages = pages
+    _count = count
+    _origin = origin
+    _trigger = trigger
+  }
+
+  /// An empty collection with nothing to load.
+  ///
+  /// - Complexity: O(1).
+  public init() {
+    self.init(pages: [], count: 0, origin: 0, trigger: nil)
+  }
+
+  /// Whether the item at `position` is loaded (not a placeholder).
+  ///
+  /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
+  @inlinable
+  public func isLoaded(_ position: Int) -> Bool {
+    guard let page = _pageIndex(atOrBefore: position) else { return false }
+    return position < _pages[page].end
+  }
+
+  /// The number of loaded pages.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var loadedPageCount: Int { _pages.count }
+
+  /// The positions that hold loaded items, in order: one range per island
+  /// of contiguous loaded pages.
+  ///
+  /// - Complexity: O(*p*), where *p* is the number of loaded pages.
+  public var loadedRanges: [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    for page in _pages where !page.items.isEmpty {
+      if let last = ranges.last, last.upperBound == page.start {
+        ranges[ranges.count - 1] = last.lowerBound..<page.end
+      } else {
+        ranges.append(page.start..<page.end)
+      }
+    }
+    return ranges
+  }
+
+  /// The index in `_pages` of the last page that starts at or before
+  /// `position`, or `nil`.
+  @inlinable
+  internal func _pageIndex(atOrBefore position: Int) -> Int? {
+    var low = 0
+    var high = _pages.count
+    while low < high {
+      let mid = (low &+ high) / 2
+      if _pages[mid].start <= position { low = mid &+ 1 } else { high = mid }
+    }
+    return low == 0 ? nil : low - 1
+  }
+
+  /// The pager's internal coordinate of `position`: for a placeholder, the
+  /// source position it stands for; inside a loaded page, the page's
+  /// source position nearest to it.
+  @inlinable
+  internal func _internalPosition(_ position: Int) -> Int {
+    guard let index = _pageIndex(atOrBefore: position) else { return _origin + position }
+    let page = _pages[index]
+    if position < page.end {
+      // Local edits change a page's length; its source span is
+      // `sourceEnd - (items before edits)`, so clamp into it.
+      return Swift.min(
+        page.sourceEnd - 1, page.sourceEnd - page.items.count + (position - page.start))
+    }
+    return page.sourceEnd + (position - page.end)
+  }
+}
+
+/// The identity of a row of a `PagedCollection`: an item's own id, or a
+/// placeholder's, which never equals another placeholder's or an item's and
+/// does not change when items are prepended or pages are dropped.
+public enum PagedRowID<ItemID: Hashable & Sendable>: Hashable, Sendable {
+  /// A loaded item, by its id.
+  case item(ItemID)
+  /// A placeholder, by the position it stands for in the source's
+  /// coordinates (stable across prepends).
+  case placeholder(Int)
+}
+
+extension PagedCollection where Item: Identifiable, Item.ID: Sendable {
+  /// The identity of the row at `position`, for `ForEach` and
+  /// `VirtualList`: a loaded item's id, or a placeholder id that is unique
+  /// and stays put when items are prepended.
+  ///
+  /// - Parameter position: A position in `0..<count`; traps otherwise.
+  /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
+  @inlinable
+  public func id(at position: Int) -> PagedRowID<Item.ID> {
+    if position < 0 || position >= _count { _outOfRange(position, count: _count) }
+    guard let index = _pageIndex(atOrBefore: position) else {
+      return .placeholder(_origin + position)
+    }
+    let page = _pages[index]
+    if position < page.end {
+      return .item(page.items[page.items.startIndex + position - page.start].id)
+    }
+    return .placeholder(page.sourceEnd + (position - page.end))
+  }
+
+  /// The rows, each with its identity, position and item (or `nil`): what
+  /// `ForEach` takes directly.
+  ///
+  /// ```swift
+  /// import Paging
+  /// import SwiftUI
+  ///
+  /// struct Feed: View {
+  ///   let pager: Pager<String, Post>
+  ///   var body: some View {
+  ///     List {
+  ///       ForEach(pager.items.rows) { row in
+  ///         if let post = row.item { PostRow(post) } else { ProgressView() }
+  ///       }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Complexity: O(1); reading a row costs as `id(at:)`.
+  @inlinable
+  public var rows: PagedRows<Item> { PagedRows(_base: self) }
+}
+
+/// A row of a `PagedCollection`: its identity, position and item.
+public struct PagedRow<Item: Sendable & Identifiable>: Identifiable, Sendable
+where Item.ID: Sendable {
+  /// The row's identity (see `PagedRowID`).
+  public let id: PagedRowID<Item.ID>
+  /// The row's position in the collection.
+  public let position: Int
+  /// The item, or `nil` for a placeholder.
+  public let item: Item?
+
+  @inlinable
+  internal init(id: PagedRowID<Item.ID>, position: Int, item: Item?) {
+    self.id = id
+    self.position = position
+    self.item = item
+  }
+}
+
+/// The rows of a `PagedCollection`, as a random-access collection of
+/// identifiable rows.
+public struct PagedRows<Item: Sendable & Identifiable>: RandomAccessCollection, Sendable
+where Item.ID: Sendable {
+  @usableFromInline internal let _base: PagedCollection<Item>
+
+  @inlinable
+  internal init(_base: PagedCollection<Item>) {
+    self._base = _base
+  }
+
+  /// Always 0.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var startIndex: Int { 0 }
+
+  /// The number of rows.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var endIndex: Int { _base._count }
+
+  /// The row at `position`.
+  ///
+  /// - Parameter position: A position in `0..<count`; traps otherwise.
+  /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
+  @inlinable
+  public subscript(position: Int) -> PagedRow<Item> {
+    PagedRow(id: _base.id(at: position), position: position, item: _base[position])
+  }
+}
+
+// `index(_:offsetBy:)` and `distance` are the standard library's for `Int`
+// indices: O(1), and they never trigger loads; only single steps do.
+extension PagedCollection: RandomAccessCollection {
+  /// A position: an offset in `0..<count`.
+  public typealias Index = Int
+  /// The positions, as a range that holds no reference to the collection.
+  public typealias Indices = Range<Int>
+  /// The item at a position, or `nil` for a placeholder.
+  public typealias Element = Item?
+
+  /// Always 0.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var startIndex: Int { 0 }
+
+  /// The number of positions: loaded items plus placeholders.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var endIndex: Int { _count }
+
+  /// The positions, `0..<count`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var indices: Range<Int> { 0..<_count }
+
+  /// The item at `position`, or `nil` if it is a placeholder. Reading never
+  /// triggers a load.
+  ///
+  /// - Parameter position: A position in `0..<count`; traps otherwise.
+  /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
+  @inlinable
+  public subscript(position: Int) -> Item? {
+    if position < 0 || position >= _count { _outOfRange(position, count: _count) }
+    guard let index = _pageIndex(atOrBefore: position) else { return nil }
+    let page = _pages[index]
+    guard position < page.end else { return nil }
+    return page.items[page.items.startIndex + position - page.start]
+  }
+
+  /// The position after `i`. In `.indexAdvance` mode, reaching the
+  /// threshold before the loaded end requests the next page, once.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(after i: Int) -> Int {
+    _trigger?.advanced(to: i + 1)
+    return i + 1
+  }
+
+  /// Advances `i`, as `index(after:)`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func formIndex(after i: inout Int) {
+    i = index(after: i)
+  }
+
+  /// The position before `i`. In `.indexAdvance` mode, reaching the
+  /// threshold after the loaded start requests the previous page, once.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func index(before i: Int) -> Int {
+    _trigger?.retreated(to: i - 1)
+    return i - 1
+  }
+
+  /// Moves `i` back, as `index(before:)`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func formIndex(before i: inout Int) {
+    i = index(before: i)
+  }
+}

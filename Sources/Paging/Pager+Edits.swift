@@ -1,0 +1,211 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+// Local edits are an overlay over the source's pages, keyed by item id: a
+// page's shown items are its source items with the overlay applied, so an
+// edit survives its page being dropped and loaded again. An edit ends when
+// a page requested after it holds its item: the source has answered since,
+// and it is the truth (the edit was saved, or overridden).
+
+/// The overlay of local edits, for any item type; `_Edits` is the one for
+/// identifiable items. (A class, so that the pager's stored property does
+/// not depend on `Item: Identifiable`.)
+internal class _AnyEdits<Item> {
+  /// `items` with the edits applied.
+  func shown(_ items: ContiguousArray<Item>) -> ContiguousArray<Item> { items }
+  /// Ends the edits that `items`, loaded by the request `serial`,
+  /// supersede; returns whether it ended any.
+  func reconcile(_ items: ContiguousArray<Item>, serial: Int) -> Bool { false }
+  var isEmpty: Bool { true }
+}
+
+internal final class _Edits<Item: Identifiable>: _AnyEdits<Item> {
+  struct Insertion {
+    var item: Item
+    var after: Bool
+    var serial: Int
+  }
+  var updates: [Item.ID: (item: Item, serial: Int)] = [:]
+  var removals: [Item.ID: Int] = [:]
+  /// Insertions, by the id of the item they are anchored to.
+  var insertions: [Item.ID: [Insertion]] = [:]
+  /// The anchor of each inserted item.
+  var anchors: [Item.ID: Item.ID] = [:]
+
+  override var isEmpty: Bool { updates.isEmpty && removals.isEmpty && anchors.isEmpty }
+
+  override func shown(_ items: ContiguousArray<Item>) -> ContiguousArray<Item> {
+    if isEmpty { return items }
+    var shown = ContiguousArray<Item>()
+    shown.reserveCapacity(items.count)
+    for item in items {
+      let id = item.id
+      // A source item that an insertion also shows is shown once: where the
+      // insertion put it, until the source's page supersedes it.
+      if anchors[id] != nil { continue }
+      let inserted = insertions[id] ?? []
+      for insertion in inserted where !insertion.after { shown.append(_current(insertion.item)) }
+      if removals[id] == nil { shown.append(updates[id]?.item ?? item) }
+      for insertion in inserted where insertion.after { shown.append(_current(insertion.item)) }
+    }
+    return shown
+  }
+
+  /// An inserted item, as later updated.
+  private func _current(_ item: Item) -> Item { updates[item.id]?.item ?? item }
+
+  override func reconcile(_ items: ContiguousArray<Item>, serial: Int) -> Bool {
+    if isEmpty { return false }
+    var ended = false
+    for item in items {
+      let id = item.id
+      if let update = updates[id], update.serial < serial {
+        updates[id] = nil
+        ended = true
+      }
+      if let removal = removals[id], removal < serial {
+        removals[id] = nil
+        ended = true
+      }
+      if let anchor = anchors[id],
+        let index = insertions[anchor]?.firstIndex(where: { $0.item.id == id }),
+        insertions[anchor]![index].serial < serial
+      {
+        insertions[anchor]!.remove(at: index)
+        if insertions[anchor]!.isEmpty { insertions[anchor] = nil }
+        anchors[id] = nil
+        ended = true
+      }
+    }
+    return ended
+  }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Pager where Item: Identifiable {
+  /// Replaces the shown item with `item`'s id by `item`, at once. The edit
+  /// stays while its page is dropped and loaded again, until a page
+  /// requested after it holds the item (the source's copy is then shown).
+  ///
+  /// - Returns: Whether an item with that id is loaded; if not, nothing
+  ///   changes (an id from the UI may be stale).
+  /// - Complexity: O(loaded items).
+  @discardableResult
+  public func update(_ item: Item) -> Bool {
+    guard _isShown(item.id) else { return false }
+    _serial += 1
+    _editLog.updates[item.id] = (item, _serial)
+    _reapplyEdits()
+    return true
+  }
+
+  /// Removes the shown item with `id`, at once, under the same rules as
+  /// `update(_:)`: it comes back only if a page requested after the
+  /// removal still holds it.
+  ///
+  /// - Returns: Whether an item with that id is loaded.
+  /// - Complexity: O(loaded items).
+  @discardableResult
+  public func remove(id: Item.ID) -> Bool {
+    guard _isShown(id) else { return false }
+    let edits = _editLog
+    if let anchor = edits.anchors[id] {
+      // A local insertion is simply undone.
+      edits.insertions[anchor]?.removeAll { $0.item.id == id }
+      if edits.insertions[anchor]?.isEmpty == true { edits.insertions[anchor] = nil }
+      edits.anchors[id] = nil
+      edits.updates[id] = nil
+    } else {
+      _serial += 1
+      edits.removals[id] = _serial
+    }
+    _reapplyEdits()
+    return true
+  }
+
+  /// Inserts `item` after the shown item with id `anchor`, at once. It
+  /// moves with its anchor, and ends when a page requested after the
+  /// insertion holds `item` (the source has it, at its own position).
+  ///
+  /// - Returns: Whether the anchor is loaded and no shown item already has
+  ///   `item`'s id; if not, nothing changes.
+  /// - Complexity: O(loaded items).
+  @discardableResult
+  public func insert(_ item: Item, after anchor: Item.ID) -> Bool {
+    _insert(item, anchor: anchor, after: true)
+  }
+
+  /// Inserts `item` before the shown item with id `anchor`, under the same
+  /// rules as `insert(_:after:)`.
+  ///
+  /// - Returns: Whether the anchor is loaded and no shown item already has
+  ///   `item`'s id.
+  /// - Complexity: O(loaded items).
+  @discardableResult
+  public func insert(_ item: Item, before anchor: Item.ID) -> Bool {
+    _insert(item, anchor: anchor, after: false)
+  }
+
+  /// Whether local edits are shown that the source has not yet confirmed.
+  ///
+  /// - Complexity: O(1).
+  public var hasLocalEdits: Bool { !(_edits?.isEmpty ?? true) }
+
+  private func _insert(_ item: Item, anchor: Item.ID, after: Bool) -> Bool {
+    guard !_isShown(item.id), _isShown(anchor) else { return false }
+    // Anchored to a source item: an inserted anchor would vanish with it.
+    let edits = _editLog
+    let root = edits.anchors[anchor] ?? anchor
+    _serial += 1
+    let insertion = _Edits<Item>.Insertion(item: item, after: after, serial: _serial)
+    if let existing = edits.anchors[anchor], existing == root {
+      // After (or before) another inserted item: keep their order.
+      let index = edits.insertions[root]!.firstIndex { $0.item.id == anchor }!
+      var placed = insertion
+      placed.after = edits.insertions[root]![index].after
+      edits.insertions[root]!.insert(placed, at: after ? index + 1 : index)
+    } else {
+      edits.insertions[root, default: []].append(insertion)
+      if !after {
+        // Before the anchor: after the other insertions before it.
+        let count = edits.insertions[root]!.count
+        let moved = edits.insertions[root]!.remove(at: count - 1)
+        let firstAfter = edits.insertions[root]!.firstIndex { $0.after } ?? count - 1
+        edits.insertions[root]!.insert(moved, at: firstAfter)
+      }
+    }
+    edits.anchors[item.id] = root
+    _reapplyEdits()
+    return true
+  }
+
+  private var _editLog: _Edits<Item> {
+    if let edits = _edits as? _Edits<Item> { return edits }
+    let edits = _Edits<Item>()
+    _edits = edits
+    return edits
+  }
+
+  private func _isShown(_ id: Item.ID) -> Bool {
+    (_held?.pages ?? _pages).contains { page in page.shown.contains { $0.id == id } }
+  }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Pager {
+  /// Applies the edits to every page again, and publishes.
+  internal func _reapplyEdits() {
+    guard let edits = _edits else { return }
+    for index in _pages.indices { _pages[index].shown = edits.shown(_pages[index].items) }
+    if var held = _held {
+      for index in held.pages.indices {
+        held.pages[index].shown = edits.shown(held.pages[index].items)
+      }
+      _held = held
+    }
+    _publish()
+  }
+}

@@ -1,0 +1,487 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+// One scheduler decides every load: from the demand (the visible range) it
+// lists what is wanted, in priority order (the visible pages, then the
+// prefetch, nearest first); loads in flight that are no longer wanted are
+// cancelled, and wanted ones are issued up to the concurrency cap. The list
+// is recomputed from scratch after every change, so a need is described by
+// the same `_Target` each time and is never requested twice.
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Pager {
+  internal func _setDemand(_ positions: Range<Int>, settling: Bool) {
+    let published = items
+    let count = published.count
+    let lower = Swift.min(Swift.max(positions.lowerBound, 0), count)
+    let upper = Swift.min(Swift.max(positions.upperBound, lower), count)
+    let start = published._internalPosition(lower)
+    let end = upper > lower ? published._internalPosition(upper - 1) + 1 : start
+    let demand = start..<Swift.max(end, start)
+    let previous = _demand
+    _demand = demand
+    guard configuration.trigger == .visibleRange else {
+      _dropFarPages()
+      _publish()
+      return
+    }
+    // A demand beyond the previous one's prefetch moved far: a fling, a
+    // drag of the scroll bar, a jump. Its loads wait until it settles.
+    let reach = configuration.prefetchDistance + configuration.pageSize
+    if settling, configuration.settleInterval > .zero, let previous,
+      demand.upperBound + reach < previous.lowerBound
+        || demand.lowerBound > previous.upperBound + reach
+    {
+      _schedule(issuing: false)
+      _armSettle()
+    } else {
+      _settleTask?.cancel()
+      _settleTask = nil
+      _schedule()
+    }
+    _publishStates()
+    _notifyWaiters()
+  }
+
+  private func _armSettle() {
+    _settleTask?.cancel()
+    let sleep = _sleep
+    let interval = configuration.settleInterval
+    _settleTask = Task { [weak self] in
+      do { try await sleep(interval) } catch { return }
+      guard let self, !Task.isCancelled else { return }
+      self._settleTask = nil
+      self._schedule()
+      self._publishStates()
+      self._notifyWaiters()
+    }
+  }
+
+  /// Cancels loads that are no longer wanted and, if `issuing`, issues the
+  /// wanted ones up to the cap.
+  internal func _schedule(issuing: Bool = true, generationStartOnly: Bool = false) {
+    let wanted = generationStartOnly ? _generationStart().map { [$0] } ?? [] : _wanted()
+    let wantedSet = Set(wanted)
+    for (serial, load) in _loads where !wantedSet.contains(load.target) {
+      if generationStartOnly { continue }
+      load.task.cancel()
+      _loads[serial] = nil
+    }
+    guard issuing else { return }
+    var inFlight = Set(_loads.values.map(\.target))
+    for target in wanted where _loads.count < configuration.maximumConcurrentLoads {
+      guard !inFlight.contains(target), _failures[target] == nil else { continue }
+      if case .positions(let start) = target,
+        _loads.values.contains(where: { $0.covers(start, pageSize: configuration.pageSize) })
+      {
+        continue
+      }
+      inFlight.insert(target)
+      _issue(target)
+    }
+  }
+
+  /// The load that starts a generation, if it has shown nothing yet and
+  /// the load is not already in flight or failed.
+  private func _generationStart() -> _Target? {
+    guard !_pages.contains(where: { $0.generation == _generation }) else { return nil }
+    switch _source._kind {
+    case .positional:
+      let anchor = _demand?.lowerBound ?? 0
+      return .positions(_pageStart(of: Swift.max(anchor, 0)))
+    case .keyed(_, let refreshKey, _):
+      if refreshKey != nil, _startReached, let demand = _demand, demand.lowerBound > _knownStart {
+        let target = _alignedJump(demand.lowerBound, within: _knownStart..<demand.lowerBound + 1)
+        if !_keylessJumps.contains(target) { return .jump(target) }
+      }
+      return .first
+    }
+  }
+
+  /// What is wanted, most urgent first.
+  private func _wanted() -> [_Target] {
+    if let start = _generationStart() { return [start] }
+    guard let demand = _demand else { return [] }
+    switch _source._kind {
+    case .positional: return _wantedPositions(demand)
+    case .keyed(_, let refreshKey, _): return _wantedKeyed(demand, canJump: refreshKey != nil)
+    }
+  }
+
+  /// `lower..<upper`, or an empty range at `lower` if `upper` is below it.
+  private func _range(_ lower: Int, _ upper: Int) -> Range<Int> {
+    lower..<Swift.max(lower, upper)
+  }
+
+  internal func _pageStart(of position: Int) -> Int {
+    let size = configuration.pageSize
+    return position >= 0 ? position / size * size : -((-position + size - 1) / size * size)
+  }
+
+  /// The pages of a positional source that the demand covers, visible ones
+  /// first, then the prefetch nearest first, at most `maximumLoadedPages`.
+  internal func _demandedPageStarts(_ demand: Range<Int>) -> [Int] {
+    let size = configuration.pageSize
+    // With an unknown count, one page past the known end finds more.
+    let limit = _endReached ? _knownEnd : _knownEnd + size
+    let visible = _range(
+      Swift.max(demand.lowerBound, 0),
+      Swift.min(Swift.max(demand.upperBound, demand.lowerBound + 1), limit))
+    var starts: [Int] = []
+    let cap = configuration.maximumLoadedPages ?? Int.max
+    if !visible.isEmpty {
+      var start = _pageStart(of: visible.lowerBound)
+      while start < visible.upperBound, starts.count < cap {
+        starts.append(start)
+        start += size
+      }
+    }
+    let distance = configuration.prefetchDistance
+    let low = Swift.max(0, visible.lowerBound - distance)
+    let high = Swift.min(limit, Swift.max(visible.upperBound, visible.lowerBound) + distance)
+    var after = (starts.last ?? _pageStart(of: visible.lowerBound) - size) + size
+    var before = (starts.first ?? after) - size
+    while starts.count < cap {
+      let moreAfter = after < high
+      let moreBefore = before >= 0 && before + size > low
+      if !moreAfter && !moreBefore { break }
+      if moreAfter {
+        starts.append(after)
+        after += size
+      }
+      if moreBefore, starts.count < cap {
+        starts.append(before)
+        before -= size
+      }
+    }
+    return starts
+  }
+
+  private func _wantedPositions(_ demand: Range<Int>) -> [_Target] {
+    _demandedPageStarts(demand).compactMap { start in
+      if let index = _pageIndex(startingAt: start), _pages[index].generation == _generation {
+        return nil
+      }
+      return .positions(start)
+    }
+  }
+
+  /// For a keyed source: for each run of missing positions in the demand
+  /// and its prefetch (nearest the visible range first), walk from the
+  /// nearer loaded edge, or jump if both are farther than `jumpDistance`.
+  private func _wantedKeyed(_ demand: Range<Int>, canJump: Bool) -> [_Target] {
+    let distance = configuration.prefetchDistance
+    // Beyond an end the source has not reached, the region is open: the
+    // edge page's key may lead there.
+    let low = _startReached ? _knownStart : Int.min / 4
+    let high = _endReached ? _knownEnd : Int.max / 4
+    let region = _range(
+      Swift.max(low, demand.lowerBound - distance), Swift.min(high, demand.upperBound + distance))
+    guard !region.isEmpty else { return [] }
+    // The runs of positions no fresh page holds, each from one fresh page
+    // (or end of the span) to the next, that reach into the region.
+    var runs: [Range<Int>] = []
+    var cursor = low
+    for page in _pages where page.generation == _generation {
+      if page.start > cursor, page.start > region.lowerBound, cursor < region.upperBound {
+        runs.append(cursor..<page.start)
+      }
+      cursor = Swift.max(cursor, page.end)
+    }
+    if cursor < high, cursor < region.upperBound { runs.append(cursor..<high) }
+    // Nearest the visible range first.
+    func gap(_ run: Range<Int>) -> Int {
+      run.upperBound <= demand.lowerBound
+        ? demand.lowerBound - run.upperBound
+        : Swift.max(0, run.lowerBound - demand.upperBound)
+    }
+    runs.sort { gap($0) < gap($1) }
+    var wanted: [_Target] = []
+    var walking = false
+    for run in runs {
+      let above = run.upperBound <= demand.lowerBound
+      let target = above ? run.upperBound - 1 : Swift.max(run.lowerBound, demand.lowerBound)
+      let edgeBefore = _freshPage(endingAt: run.lowerBound).flatMap {
+        _pages[$0].nextKey == nil ? nil : $0
+      }
+      let edgeAfter = _freshPage(startingAt: run.upperBound).flatMap {
+        _pages[$0].previousKey == nil ? nil : $0
+      }
+      let fromBefore = edgeBefore.map { _ in target - run.lowerBound } ?? Int.max
+      let fromAfter = edgeAfter.map { _ in run.upperBound - 1 - target } ?? Int.max
+      let nearest = Swift.min(fromBefore, fromAfter)
+      let visible = run.overlaps(demand)
+      let jump =
+        canJump && _startReached && run.lowerBound >= _knownStart && run.upperBound <= _knownEnd
+        ? _alignedJump(target, within: run) : nil
+      if nearest > configuration.jumpDistance, let jump, !_keylessJumps.contains(jump) {
+        wanted.append(.jump(jump))
+        continue
+      }
+      if nearest == Int.max { continue }
+      if visible && nearest > configuration.jumpDistance { walking = true }
+      let walkForward = fromBefore < fromAfter || (fromBefore == fromAfter && !above)
+      wanted.append(walkForward ? .after(run.lowerBound) : .before(run.upperBound))
+    }
+    if reachesVisibleRangeByWalking != walking { reachesVisibleRangeByWalking = walking }
+    if let cap = configuration.maximumLoadedPages {
+      let held = _pages.count { $0.end > region.lowerBound && $0.start < region.upperBound }
+      if held + _loads.count >= cap {
+        // Only what is visible: loading the prefetch would drop it again.
+        return wanted.filter { target in
+          guard let position = target.position else { return true }
+          return position >= demand.lowerBound - 1 && position <= demand.upperBound
+        }
+      }
+    }
+    return wanted
+  }
+
+  /// A jump target for `position`: the page-aligned position at or before
+  /// it, inside `run`.
+  private func _alignedJump(_ position: Int, within run: Range<Int>) -> Int {
+    let aligned = _knownStart + _pageStart(of: position - _knownStart)
+    return Swift.max(aligned, run.lowerBound)
+  }
+
+  internal func _pageIndex(startingAt start: Int) -> Int? {
+    guard let index = _pageIndex(atOrBefore: start), _pages[index].start == start else {
+      return nil
+    }
+    return index
+  }
+
+  internal func _pageIndex(atOrBefore position: Int) -> Int? {
+    var low = 0
+    var high = _pages.count
+    while low < high {
+      let mid = (low + high) / 2
+      if _pages[mid].start <= position { low = mid + 1 } else { high = mid }
+    }
+    return low == 0 ? nil : low - 1
+  }
+
+  internal func _freshPage(startingAt start: Int) -> Int? {
+    guard let index = _pageIndex(startingAt: start), _pages[index].generation == _generation else {
+      return nil
+    }
+    return index
+  }
+
+  internal func _freshPage(endingAt end: Int) -> Int? {
+    guard let index = _pageIndex(atOrBefore: end - 1), _pages[index].end == end,
+      _pages[index].generation == _generation
+    else { return nil }
+    return index
+  }
+
+  // MARK: - Edges (loadNext, loadPrevious, .indexAdvance)
+
+  internal func _issueEdge(after: Bool) {
+    guard _pages.contains(where: { $0.generation == _generation }) else { return }
+    let target: _Target
+    switch _source._kind {
+    case .positional:
+      guard let last = _pages.last, let first = _pages.first else { return }
+      if after {
+        guard !_endReached || last.end < _knownEnd else { return }
+        target = .positions(last.end)
+      } else {
+        guard first.start > 0 else { return }
+        target = .positions(first.start - configuration.pageSize)
+      }
+    case .keyed:
+      guard let edge = after ? _pages.last : _pages.first, edge.generation == _generation else {
+        return
+      }
+      guard (after ? edge.nextKey : edge.previousKey) != nil else { return }
+      target = after ? .after(edge.end) : .before(edge.start)
+    }
+    guard _failures[target] == nil, !_loads.values.contains(where: { $0.target == target }) else {
+      return
+    }
+    _issue(target)
+    _publishStates()
+  }
+
+  /// An index advance of a published `items` came near an end.
+  internal func _indexAdvanced(_ direction: PageLoadDirection) {
+    guard configuration.trigger == .indexAdvance else { return }
+    _issueEdge(after: direction == .append)
+  }
+
+  // MARK: - Issuing
+
+  internal func _issue(_ target: _Target) {
+    _serial += 1
+    let serial = _serial
+    let size = configuration.pageSize
+    let task: Task<Void, Never>
+    var positions: Range<Int>?
+    switch _source._kind {
+    case .positional(let load):
+      let start: Int
+      let count: Int
+      if case .positions(let position) = target { start = position } else { return }
+      // The first load of the first generation takes the initial size.
+      if _pages.isEmpty, _generation <= 1, start == 0 {
+        count = (configuration.initialLoadSize + size - 1) / size * size
+      } else {
+        count = size
+      }
+      let range = start..<start + count
+      positions = range
+      requestCount += 1
+      task = Task { [weak self] in
+        let result: Result<_Response, any Error>
+        do {
+          result = .success(.positional(range, try await load(range)))
+        } catch {
+          result = .failure(error)
+        }
+        self?._complete(serial, result)
+      }
+    case .keyed(let initialKey, let refreshKey, let load):
+      let dataStart = _knownStart
+      switch target {
+      case .first:
+        requestCount += 1
+        let request = PageRequest(
+          direction: .refresh, key: initialKey, size: configuration.initialLoadSize)
+        task = Task { [weak self] in
+          let result: Result<_Response, any Error>
+          do {
+            result = .success(.keyed(request, try await load(request)))
+          } catch {
+            result = .failure(error)
+          }
+          self?._complete(serial, result)
+        }
+      case .jump(let position):
+        keyRequestCount += 1
+        let dataPosition = position - dataStart
+        let initialSize =
+          _pages.contains(where: { $0.generation == _generation })
+          ? size : configuration.initialLoadSize
+        task = Task { [weak self] in
+          let result: Result<_Response, any Error>
+          do {
+            if let key = try await refreshKey?(dataPosition) {
+              let request = PageRequest(
+                direction: .refresh, key: key, size: initialSize, position: dataPosition)
+              self?._countKeyedJumpLoad()
+              result = .success(.keyed(request, try await load(request)))
+            } else {
+              result = .success(.noKey)
+            }
+          } catch {
+            result = .failure(error)
+          }
+          self?._complete(serial, result)
+        }
+      case .after(let end):
+        guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey else { return }
+        if _pages.contains(where: { $0.key == key && $0.generation == _generation }) {
+          _failures[target] = PagingError.repeatedKey("\(key)")
+          return
+        }
+        requestCount += 1
+        let request = PageRequest(direction: .append, key: key, size: size)
+        task = Task { [weak self] in
+          let result: Result<_Response, any Error>
+          do {
+            result = .success(.keyed(request, try await load(request)))
+          } catch {
+            result = .failure(error)
+          }
+          self?._complete(serial, result)
+        }
+      case .before(let start):
+        guard let edge = _freshPage(startingAt: start), let key = _pages[edge].previousKey else {
+          return
+        }
+        if _pages.contains(where: { $0.key == key && $0.generation == _generation }) {
+          _failures[target] = PagingError.repeatedKey("\(key)")
+          return
+        }
+        requestCount += 1
+        let request = PageRequest(direction: .prepend, key: key, size: size)
+        task = Task { [weak self] in
+          let result: Result<_Response, any Error>
+          do {
+            result = .success(.keyed(request, try await load(request)))
+          } catch {
+            result = .failure(error)
+          }
+          self?._complete(serial, result)
+        }
+      case .positions:
+        return
+      }
+    }
+    _loads[serial] = _Load(target: target, task: task, positions: positions)
+  }
+
+  internal func _countKeyedJumpLoad() {
+    requestCount += 1
+  }
+
+  /// The load states, from the loads in flight and the failures, relative
+  /// to the first visible position.
+  internal func _publishStates() {
+    let anchor = _demand?.lowerBound ?? _knownStart
+    let generationShown = _pages.contains { $0.generation == _generation }
+    var refresh = PageLoadState.idle
+    var append = PageLoadState.idle
+    var prepend = PageLoadState.idle
+    if !generationShown {
+      if !_loads.isEmpty {
+        refresh = .loading
+      } else if let failure = _failures.first(where: { $0.key.position == nil || !generationShown })
+      {
+        refresh = .failed(failure.value)
+      }
+    } else {
+      for (target, error) in _failures {
+        guard let position = target.position else { continue }
+        if position >= anchor { append = .failed(error) } else { prepend = .failed(error) }
+      }
+      for load in _loads.values {
+        guard let position = load.target.position else { continue }
+        if position >= anchor { append = .loading } else { prepend = .loading }
+      }
+      if case .idle = append, _endReached, let last = _pages.last, last.end == _knownEnd,
+        last.generation == _generation
+      {
+        append = .endReached
+      }
+      if case .idle = prepend, _startReached, let first = _pages.first, first.start == _knownStart,
+        first.generation == _generation
+      {
+        prepend = .endReached
+      }
+    }
+    if !_sameState(refreshState, refresh) { refreshState = refresh }
+    if !_sameState(appendState, append) { appendState = append }
+    if !_sameState(prependState, prepend) { prependState = prepend }
+  }
+
+  private func _sameState(_ a: PageLoadState, _ b: PageLoadState) -> Bool {
+    switch (a, b) {
+    case (.idle, .idle), (.loading, .loading), (.endReached, .endReached): true
+    case (.failed(let x), .failed(let y)): "\(x)" == "\(y)"
+    default: false
+    }
+  }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Pager._Load {
+  /// Whether this positional load covers the page starting at `start`.
+  func covers(_ start: Int, pageSize: Int) -> Bool {
+    positions?.contains(start) ?? false
+  }
+}
