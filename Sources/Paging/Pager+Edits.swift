@@ -6,9 +6,10 @@
 
 // Local edits are an overlay over the source's pages, keyed by item id: a
 // page's shown items are its source items with the overlay applied, so an
-// edit survives its page being dropped and loaded again. An edit ends when
-// a page requested after it holds its item: the source has answered since,
-// and it is the truth (the edit was saved, or overridden).
+// edit survives its page being dropped and loaded again (a reload within a
+// generation may be a cached copy from before the edit). An edit ends when
+// a page of a later generation holds its item: after `refresh()`, the
+// source is the truth (the edit was saved, or overridden).
 
 /// The overlay of local edits, for any item type; `_Edits` is the one for
 /// identifiable items. (A class, so that the pager's stored property does
@@ -16,9 +17,9 @@
 internal class _AnyEdits<Item> {
   /// `items` with the edits applied.
   func shown(_ items: ContiguousArray<Item>) -> ContiguousArray<Item> { items }
-  /// Ends the edits that `items`, loaded by the request `serial`,
-  /// supersede; returns whether it ended any.
-  func reconcile(_ items: ContiguousArray<Item>, serial: Int) -> Bool { false }
+  /// Ends the edits that `items`, loaded in `generation`, supersede;
+  /// returns whether it ended any.
+  func reconcile(_ items: ContiguousArray<Item>, generation: Int) -> Bool { false }
   var isEmpty: Bool { true }
 }
 
@@ -57,7 +58,7 @@ internal final class _Edits<Item: Identifiable>: _AnyEdits<Item> {
   /// An inserted item, as later updated.
   private func _current(_ item: Item) -> Item { updates[item.id]?.item ?? item }
 
-  override func reconcile(_ items: ContiguousArray<Item>, serial: Int) -> Bool {
+  override func reconcile(_ items: ContiguousArray<Item>, generation serial: Int) -> Bool {
     if isEmpty { return false }
     var ended = false
     for item in items {
@@ -87,8 +88,9 @@ internal final class _Edits<Item: Identifiable>: _AnyEdits<Item> {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Pager where Item: Identifiable {
   /// Replaces the shown item with `item`'s id by `item`, at once. The edit
-  /// stays while its page is dropped and loaded again, until a page
-  /// requested after it holds the item (the source's copy is then shown).
+  /// stays while its page is dropped and loaded again, until a page loaded
+  /// after a later `refresh()` holds the item (the source's copy is then
+  /// shown: the source is the truth).
   ///
   /// - Returns: Whether an item with that id is loaded; if not, nothing
   ///   changes (an id from the UI may be stale).
@@ -96,15 +98,14 @@ extension Pager where Item: Identifiable {
   @discardableResult
   public func update(_ item: Item) -> Bool {
     guard _isShown(item.id) else { return false }
-    _serial += 1
-    _editLog.updates[item.id] = (item, _serial)
+    _editLog.updates[item.id] = (item, _generation)
     _reapplyEdits()
     return true
   }
 
   /// Removes the shown item with `id`, at once, under the same rules as
-  /// `update(_:)`: it comes back only if a page requested after the
-  /// removal still holds it.
+  /// `update(_:)`: it comes back only if a page loaded after a later
+  /// `refresh()` still holds it.
   ///
   /// - Returns: Whether an item with that id is loaded.
   /// - Complexity: O(loaded items).
@@ -119,16 +120,16 @@ extension Pager where Item: Identifiable {
       edits.anchors[id] = nil
       edits.updates[id] = nil
     } else {
-      _serial += 1
-      edits.removals[id] = _serial
+      edits.removals[id] = _generation
     }
     _reapplyEdits()
     return true
   }
 
   /// Inserts `item` after the shown item with id `anchor`, at once. It
-  /// moves with its anchor, and ends when a page requested after the
-  /// insertion holds `item` (the source has it, at its own position).
+  /// moves with its anchor, and ends when a page loaded after a later
+  /// `refresh()` holds `item` (the source has it, at its own position);
+  /// `remove(id:)` undoes it.
   ///
   /// - Returns: Whether the anchor is loaded and no shown item already has
   ///   `item`'s id; if not, nothing changes.
@@ -159,8 +160,7 @@ extension Pager where Item: Identifiable {
     // Anchored to a source item: an inserted anchor would vanish with it.
     let edits = _editLog
     let root = edits.anchors[anchor] ?? anchor
-    _serial += 1
-    let insertion = _Edits<Item>.Insertion(item: item, after: after, serial: _serial)
+    let insertion = _Edits<Item>.Insertion(item: item, after: after, serial: _generation)
     if let existing = edits.anchors[anchor], existing == root {
       // After (or before) another inserted item: keep their order.
       let index = edits.insertions[root]!.firstIndex { $0.item.id == anchor }!

@@ -223,7 +223,7 @@ extension Pager {
   private func _store(_ page: _StoredPage) {
     var page = page
     if let edits = _edits {
-      if edits.reconcile(page.items, serial: page.serial) { _reapplyEdits() }
+      if edits.reconcile(page.items, generation: page.generation) { _reapplyEdits() }
       page.shown = edits.shown(page.items)
     }
     var lower = 0

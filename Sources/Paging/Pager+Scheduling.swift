@@ -13,27 +13,41 @@
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Pager {
-  internal func _setDemand(_ positions: Range<Int>, settling: Bool) {
+  /// `positions` of the published items, clamped to them, in internal
+  /// coordinates.
+  private func _internalRange(_ positions: Range<Int>) -> Range<Int> {
     let published = items
     let count = published.count
     let lower = Swift.min(Swift.max(positions.lowerBound, 0), count)
     let upper = Swift.min(Swift.max(positions.upperBound, lower), count)
     let start = published._internalPosition(lower)
     let end = upper > lower ? published._internalPosition(upper - 1) + 1 : start
-    let demand = start..<Swift.max(end, start)
-    let previous = _demand
+    return start..<Swift.max(end, start)
+  }
+
+  internal func _setDemand(_ positions: Range<Int>, settling: Bool) {
+    let demand = _internalRange(positions)
+    let previous = _lastReport
+    _lastReport = demand
+    if let target = _settleTarget {
+      // In transit to where the scroll will rest: that is the demand.
+      guard demand.overlaps(target) || !settling else { return }
+      _settleTarget = nil
+    }
     _demand = demand
     guard configuration.trigger == .visibleRange else {
       _dropFarPages()
       _publish()
       return
     }
-    // A demand beyond the previous one's prefetch moved far: a fling, a
-    // drag of the scroll bar, a jump. Its loads wait until it settles.
-    let reach = configuration.prefetchDistance + configuration.pageSize
-    if settling, configuration.settleInterval > .zero, let previous,
-      demand.upperBound + reach < previous.lowerBound
-        || demand.lowerBound > previous.upperBound + reach
+    // A report that moved more than a fiftieth of a page (at least one
+    // position) since the previous one is a fling, a drag of the scroll
+    // bar, a jump: its loads wait until it settles, and loads it left behind
+    // are cancelled. (A fling decelerating from that speed passes about 30
+    // more reports' worth, under a page: it loads little it does not show.)
+    let moved = previous.map { Swift.abs(demand.lowerBound - $0.lowerBound) } ?? 0
+    if settling, configuration.settleInterval > .zero,
+      moved > Swift.max(1, configuration.pageSize / 50)
     {
       _schedule(issuing: false)
       _armSettle()
@@ -42,6 +56,19 @@ extension Pager {
       _settleTask = nil
       _schedule()
     }
+    _publishStates()
+    _notifyWaiters()
+  }
+
+  /// See `Pager.visibleRangeWillSettle(_:)`.
+  internal func _setSettleTarget(_ positions: Range<Int>) {
+    let target = _internalRange(positions)
+    _settleTarget = target
+    _demand = target
+    _settleTask?.cancel()
+    _settleTask = nil
+    guard configuration.trigger == .visibleRange else { return }
+    _schedule()
     _publishStates()
     _notifyWaiters()
   }
@@ -215,7 +242,7 @@ extension Pager {
       let nearest = Swift.min(fromBefore, fromAfter)
       let visible = run.overlaps(demand)
       let jump =
-        canJump && _startReached && run.lowerBound >= _knownStart && run.upperBound <= _knownEnd
+        canJump && _startReached && target >= _knownStart && target < _knownEnd
         ? _alignedJump(target, within: run) : nil
       if nearest > configuration.jumpDistance, let jump, !_keylessJumps.contains(jump) {
         wanted.append(.jump(jump))

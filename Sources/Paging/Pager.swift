@@ -121,8 +121,13 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   @ObservationIgnored internal var _failures: [_Target: any Error] = [:]
   /// Jump positions whose refresh key the source did not have.
   @ObservationIgnored internal var _keylessJumps: Set<Int> = []
-  /// The visible range, in internal coordinates.
+  /// The visible range (or where a scroll will settle), in internal
+  /// coordinates: what the scheduler loads for.
   @ObservationIgnored internal var _demand: Range<Int>?
+  /// The last visible range reported, to tell a fling from a scroll.
+  @ObservationIgnored internal var _lastReport: Range<Int>?
+  /// Where a scroll in flight will come to rest, until it arrives.
+  @ObservationIgnored internal var _settleTarget: Range<Int>?
   @ObservationIgnored internal var _settleTask: Task<Void, Never>?
   @ObservationIgnored internal var _waiters: [_Waiter] = []
   @ObservationIgnored internal var _edits: _AnyEdits<Item>?
@@ -273,6 +278,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     _keylessJumps = []
     _settleTask?.cancel()
     _settleTask = nil
+    _settleTarget = nil
     _schedule(issuing: true, generationStartOnly: configuration.trigger != .visibleRange)
     _publishStates()
   }
@@ -330,6 +336,18 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// - Complexity: O(loaded pages + loads in flight), plus the loads issued.
   public func visibleRangeDidChange(_ positions: Range<Int>) {
     _setDemand(positions, settling: true)
+  }
+
+  /// Reports where a scroll in flight will come to rest, as a scroll view
+  /// predicts it when a fling begins (`UIScrollView`'s target content
+  /// offset): the pager loads there at once, and the visible ranges
+  /// reported on the way, until one reaches it, load nothing.
+  ///
+  /// - Parameter positions: The positions of `items` that will be visible.
+  ///
+  /// - Complexity: As `visibleRangeDidChange(_:)`.
+  public func visibleRangeWillSettle(_ positions: Range<Int>) {
+    _setSettleTarget(positions)
   }
 
   /// Reports that the row at `position` appeared, as from a row's

@@ -166,10 +166,12 @@ public struct PagingConfiguration: Sendable {
   /// from the loaded pages is reached by a jump (a refresh key, then the
   /// page there) rather than by walking the pages in between.
   public var jumpDistance: Int
-  /// A visible range that moved beyond the prefetch of the previous one (a
-  /// fling, a scroll-bar drag, a jump) starts its loads only after it has
-  /// stayed put this long, so the pages a fling passes are never requested.
-  /// Loads in flight for pages that left the demand are cancelled at once.
+  /// A visible range that moved more than a fiftieth of a page (at least
+  /// one position) since the previous report (a fling, a scroll-bar drag,
+  /// a jump) starts its loads only after no such report came for this long,
+  /// so the pages a fling passes are never requested. Loads in flight for
+  /// pages that left the demand are cancelled at once. (A host that knows
+  /// where a fling will rest says so with `Pager.visibleRangeWillSettle`.)
   public var settleInterval: Duration
 
   /// Creates a configuration.

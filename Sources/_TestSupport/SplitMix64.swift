@@ -56,24 +56,56 @@ public func runModelTest<State>(
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var generator = SplitMix64(seed: seed)
+  var log = _ModelTestLog(seed: seed)
+  for index in 0..<steps {
+    let operation = step(&state, &generator)
+    if !log.passed(index, operation, verify(state), sourceLocation) { return }
+  }
+}
+
+/// `runModelTest` for models whose steps await (a pager's loads): the same
+/// seeds, trace, history and report.
+public func runModelTest<State>(
+  seed: UInt64,
+  steps: Int,
+  state: inout State,
+  step: (inout State, inout SplitMix64) async -> String,
+  verify: (State) -> String?,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  var generator = SplitMix64(seed: seed)
+  var log = _ModelTestLog(seed: seed)
+  for index in 0..<steps {
+    let operation = await step(&state, &generator)
+    if !log.passed(index, operation, verify(state), sourceLocation) { return }
+  }
+}
+
+/// The trace, the recent history and the failure report of a model test.
+private struct _ModelTestLog {
+  let seed: UInt64
   // MODEL_TRACE=1 prints every operation to standard error as it runs.
   let trace = _environment("MODEL_TRACE") != nil
   var history: [String] = []
-  for index in 0..<steps {
-    let operation = step(&state, &generator)
+
+  init(seed: UInt64) { self.seed = seed }
+
+  /// Records the step; on a failure, reports it and returns `false`.
+  mutating func passed(
+    _ index: Int, _ operation: String, _ failure: String?, _ sourceLocation: SourceLocation
+  ) -> Bool {
     if trace { _ = write(2, operation + "\n", operation.utf8.count + 1) }
     history.append(operation)
     if history.count > 8 { history.removeFirst() }
-    if let failure = verify(state) {
-      Issue.record(
-        Comment(
-          rawValue:
-            "Model test failed with seed \(seed) at step \(index) (\(operation)): \(failure). "
-            + "Last operations: \(history.joined(separator: "; ")). "
-            + "Reproduce with MODEL_TEST_SEED=\(seed)."),
-        sourceLocation: sourceLocation)
-      return
-    }
+    guard let failure else { return true }
+    Issue.record(
+      Comment(
+        rawValue:
+          "Model test failed with seed \(seed) at step \(index) (\(operation)): \(failure). "
+          + "Last operations: \(history.joined(separator: "; ")). "
+          + "Reproduce with MODEL_TEST_SEED=\(seed)."),
+      sourceLocation: sourceLocation)
+    return false
   }
 }
 

@@ -1,0 +1,169 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import _TestSupport
+
+@testable import Paging
+
+/// An item of a scripted source: its id, and a version an edit bumps.
+struct Row: Identifiable, Hashable, Sendable {
+  var id: Int
+  var version = 0
+}
+
+/// How a scripted response misbehaves.
+enum Hostility: CaseIterable, Sendable {
+  case none
+  /// Fewer items than asked (one to all of them missing).
+  case short
+  /// More items than asked (the next page's, too).
+  case extra
+  /// A total count off by some amount, either way.
+  case wrongCount
+}
+
+/// A source on the main actor whose loads wait until the test answers them,
+/// in any order, from the rows as they are when answered. Answering runs
+/// the pager's completion on the main actor, so `settle()` (a bounded
+/// number of yields) lets every consequence land before a check.
+@MainActor
+final class ScriptedSource {
+  struct Pending {
+    var range: Range<Int>?
+    var keyed: PageRequest<Int>?
+    var positional: CheckedContinuation<PositionalPage<Row>, any Error>?
+    var keyedContinuation: CheckedContinuation<Page<Int, Row>, any Error>?
+  }
+
+  var rows: [Row]
+  var pending: [Pending] = []
+  /// Every positional range and keyed request asked for, in order.
+  var asked: [Range<Int>] = []
+  var keyLookups: [Int] = []
+  /// Whether responses report the total count (positional) or the counts
+  /// before and after (keyed).
+  var reportsCounts = true
+  /// For keyed pages: whether they report the count before them.
+  var reportsItemsBefore = true
+  /// Answer at once instead of waiting for the test.
+  var answersAtOnce = false
+  /// A latency on a manual clock for answers at once.
+  var latency: (ManualClock, Duration)?
+  var pageSize: Int
+
+  init(count: Int, pageSize: Int) {
+    rows = (0..<count).map { Row(id: $0) }
+    self.pageSize = pageSize
+  }
+
+  var positionalSource: PagingSource<Int, Row> {
+    .positional { @MainActor [self] range in try await self.load(range) }
+  }
+
+  func keyedSource(refreshKeys: Bool, initialKey: Int = 0) -> PagingSource<Int, Row> {
+    .keyed(
+      initialKey: initialKey,
+      refreshKey: refreshKeys
+        ? { @MainActor [self] position in
+          self.keyLookups.append(position)
+          return position
+        } : nil,
+      load: { @MainActor [self] request in try await self.load(request) })
+  }
+
+  func load(_ range: Range<Int>) async throws -> PositionalPage<Row> {
+    asked.append(range)
+    if answersAtOnce {
+      if let (clock, latency) = latency { try await clock.sleep(for: latency) }
+      return page(for: range)
+    }
+    return try await withCheckedThrowingContinuation { continuation in
+      pending.append(Pending(range: range, positional: continuation))
+    }
+  }
+
+  func load(_ request: PageRequest<Int>) async throws -> Page<Int, Row> {
+    let start = request.key ?? 0
+    asked.append(start..<start + request.size)
+    if answersAtOnce {
+      if let (clock, latency) = latency { try await clock.sleep(for: latency) }
+      return page(for: request)
+    }
+    return try await withCheckedThrowingContinuation { continuation in
+      pending.append(Pending(keyed: request, keyedContinuation: continuation))
+    }
+  }
+
+  func page(
+    for range: Range<Int>, _ hostility: Hostility = .none, by amount: Int = 1
+  )
+    -> PositionalPage<Row>
+  {
+    let clamped = range.clamped(to: 0..<rows.count)
+    var items = Array(rows[clamped])
+    var total = reportsCounts ? rows.count : nil
+    switch hostility {
+    case .none: break
+    case .short: items.removeLast(Swift.min(items.count, Swift.max(1, amount % (items.count + 1))))
+    case .extra:
+      items += rows[clamped.upperBound..<Swift.min(rows.count, clamped.upperBound + amount)]
+    case .wrongCount: total = Swift.max(0, rows.count + (amount % 2 == 0 ? amount : -amount))
+    }
+    return PositionalPage(items: items, totalCount: total)
+  }
+
+  func page(for request: PageRequest<Int>) -> Page<Int, Row> {
+    let start = Swift.min(Swift.max(request.key ?? 0, 0), rows.count)
+    let end = Swift.min(rows.count, start + request.size)
+    return Page(
+      items: Array(rows[start..<end]),
+      previousKey: start > 0 ? Swift.max(0, start - pageSize) : nil,
+      nextKey: end < rows.count ? end : nil,
+      itemsBefore: reportsCounts && reportsItemsBefore ? start : nil,
+      itemsAfter: reportsCounts ? rows.count - end : nil)
+  }
+
+  /// Answers the pending load at `index` from the rows as they are now.
+  func respond(_ index: Int = 0, _ hostility: Hostility = .none, by amount: Int = 1) {
+    let entry = pending.remove(at: index)
+    if let range = entry.range {
+      entry.positional?.resume(returning: page(for: range, hostility, by: amount))
+    } else if let request = entry.keyed {
+      entry.keyedContinuation?.resume(returning: page(for: request))
+    }
+  }
+
+  func fail(_ index: Int = 0) {
+    let entry = pending.remove(at: index)
+    entry.positional?.resume(throwing: LoaderFailure())
+    entry.keyedContinuation?.resume(throwing: LoaderFailure())
+  }
+
+  /// Answers everything waiting, honestly, until nothing waits.
+  func respondToAll(_ pager: Pager<Int, Row>) async {
+    for _ in 0..<10_000 {
+      await settle(pager)
+      guard !pending.isEmpty else { return }
+      respond(0)
+    }
+  }
+
+  /// Lets the pager's tasks run until nothing the test can see changes.
+  func settle(_ pager: Pager<Int, Row>) async {
+    func state() -> [Int] {
+      [
+        pending.count, pager.requestCount, pager.items.count, pager.loadsInFlight,
+        pager.items.loadedPageCount, pager._discardedResponseCount,
+      ]
+    }
+    var quiet = 0
+    for _ in 0..<500 where quiet < 4 {
+      let before = state()
+      await Task.yield()
+      quiet = state() == before ? quiet + 1 : 0
+    }
+  }
+}
