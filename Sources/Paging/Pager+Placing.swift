@@ -135,10 +135,10 @@ extension Pager {
         _discardedResponseCount += 1
         return
       }
-      if let joined = _pages[edge].key, let key = page.previousKey, key != joined {
-        _failures[target] = PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)")
-        return
-      }
+      // No key check here: a page's previous key names the page before it
+      // in the source's terms (a "before" cursor, or `start - pageSize` for
+      // page numbers), which need not be the key the joined page was loaded
+      // with. The page starts where the joined one ends, by its key.
       if items.isEmpty {
         if end >= _knownEnd {
           _pages[edge].nextKey = nil
@@ -155,6 +155,9 @@ extension Pager {
         _discardedResponseCount += 1
         return
       }
+      // A prepended page must lead to the page it joins: its next key is the
+      // key that page was loaded with (a page of another size would overlap
+      // it or leave a gap, the duplicates of page-number keys).
       if let joined = _pages[edge].key, let key = page.nextKey, key != joined {
         _failures[target] = PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)")
         return
@@ -190,18 +193,17 @@ extension Pager {
       _knownEnd = end
       _endReached = false
     }
+    // The latest counts the source gives win, as a positional source's
+    // total does: the data may have grown or shrunk since the last page.
     if page.previousKey == nil {
       _setKnownStart(start)
-    } else if let before = _claim(page.itemsBefore, used: _knownEnd - start),
-      start - before <= _knownStart
-    {
-      _knownStart = start - before
-      _startReached = true
+    } else if let before = _claim(page.itemsBefore, used: _knownEnd - start) {
+      _setKnownStart(start - before)
     }
     if page.nextKey == nil {
       _setKnownEnd(end)
     } else if let after = _claim(page.itemsAfter, used: end - _knownStart) {
-      _knownEnd = Swift.max(_knownEnd, end + after)
+      _setKnownEnd(end + after)
     }
   }
 
@@ -255,9 +257,8 @@ extension Pager {
         _pages[last].items.removeLast(Swift.max(0, _pages[last].items.count - kept))
         _pages[last].shown = _edits?.shown(_pages[last].items) ?? _pages[last].items
       }
-    } else if _knownEnd > end, _endReached || _pages.last?.end == end,
-      _pages.last?.generation == _generation
-    {
+    } else if _knownEnd > end, _pages.last?.end == end, _pages.last?.generation == _generation {
+      // The data ends right after a loaded page, but a count said more.
       lastRefusal = .itemsBeyondEnd(_knownEnd - end)
     }
     _knownEnd = end

@@ -30,8 +30,13 @@ extension Pager {
     let previous = _lastReport
     _lastReport = demand
     if let target = _settleTarget {
-      // In transit to where the scroll will rest: that is the demand.
-      guard demand.overlaps(target) || !settling else { return }
+      // In transit to where the scroll will rest: that is the demand, until
+      // a report reaches it, or the reports stop elsewhere (the fling was
+      // caught) for the settle interval.
+      if settling, !demand.overlaps(target), configuration.settleInterval > .zero {
+        _armSettle()
+        return
+      }
       _settleTarget = nil
     }
     _demand = demand
@@ -81,6 +86,10 @@ extension Pager {
       do { try await sleep(interval) } catch { return }
       guard let self, !Task.isCancelled else { return }
       self._settleTask = nil
+      if self._settleTarget != nil {
+        self._settleTarget = nil
+        self._demand = self._lastReport
+      }
       self._schedule()
       self._publishStates()
       self._notifyWaiters()

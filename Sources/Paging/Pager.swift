@@ -58,12 +58,13 @@ import Observation
 /// them never starts work, except in `.indexAdvance` mode.
 ///
 /// Bad loader results never corrupt the items: an error fails the page
-/// (loaded items stay; `retry()` asks again); a page that does not join the
-/// pages it extends, repeats a loaded key, or holds more or fewer items than
-/// the positions it was asked for is refused or trimmed, and said in
-/// `lastRefusal` or the direction's state; hostile counts are ignored; a
-/// response that arrives after its load was cancelled or superseded is
-/// discarded.
+/// (loaded items stay; `retry()` asks again); a prepended page that does not
+/// lead to the page it joins, a key that is already loaded, or a page with
+/// more or fewer items than the positions it was asked for is refused or
+/// trimmed, and said in `lastRefusal` or the direction's state; hostile
+/// counts are ignored; a response that arrives after its load was cancelled
+/// or superseded is discarded. Pages never overlap: a page replaces the
+/// ones whose positions it takes.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable

@@ -231,9 +231,9 @@ public enum PagingError: Error, Hashable, Sendable {
   /// The loader pointed at a page key that is already loaded; loading it
   /// again would duplicate items.
   case repeatedKey(String)
-  /// A page's key toward the loaded pages (`previousKey` of an appended
-  /// page, `nextKey` of a prepended one) is not the key of the page it
-  /// joins: placing it would leave a gap or an overlap.
+  /// A prepended page's `nextKey` is not the key of the page it joins:
+  /// placing it would leave a gap or an overlap (the duplicates of page
+  /// numbers when page sizes differ).
   case pageNotAdjacent(expected: String, found: String)
   /// A page claimed a number of items before or after it that is negative
   /// or too large to lay out (the whole span must stay within

@@ -63,13 +63,14 @@ public func runModelTest<State>(
   }
 }
 
-/// `runModelTest` for models whose steps await (a pager's loads): the same
-/// seeds, trace, history and report.
+/// `runModelTest` for models whose steps await (a pager's loads, on the main
+/// actor): the same seeds, trace, history and report.
+@MainActor
 public func runModelTest<State>(
   seed: UInt64,
   steps: Int,
   state: inout State,
-  step: (inout State, inout SplitMix64) async -> String,
+  step: @MainActor (inout State, inout SplitMix64) async -> String,
   verify: (State) -> String?,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {

@@ -50,4 +50,40 @@ struct PagedCollectionConcurrentTests {
     // Each traversal of a snapshot asked once; the pager loaded each page once.
     #expect(pager.requestCount == 400 / 20)
   }
+
+  @Test func snapshotsAreReadFromManyThreadsWhileJumpsLoad() async {
+    let pager = Pager<Int, Row>(
+      configuration: PagingConfiguration(
+        pageSize: 100, maximumLoadedPages: 6, maximumConcurrentLoads: 3, settleInterval: .zero),
+      source: .positional { range in
+        try await Task.sleep(for: .microseconds(100))
+        return PositionalPage(items: range.map { Row(id: $0) }, totalCount: 1_000_000)
+      })
+    pager.refresh()
+    await pager.waitUntilIdle()
+    var corrupted = 0
+    for jump in 0..<40 {
+      let start = (jump * 7_919 * 31) % 999_000
+      pager.visibleRangeDidChange(start..<start + 30)
+      // Readers on other threads walk the snapshot while its loads run.
+      let snapshot = pager.items
+      corrupted += await withTaskGroup(of: Int.self) { group in
+        for reader in 0..<4 {
+          group.addTask {
+            var bad = 0
+            for position in stride(from: reader, to: snapshot.count, by: 997) {
+              if let row = snapshot[position], row.id != position { bad += 1 }
+              if case .item(let id) = snapshot.id(at: position), id != position { bad += 1 }
+            }
+            return bad
+          }
+        }
+        var total = 0
+        for await bad in group { total += bad }
+        return total
+      }
+    }
+    await pager.waitUntilIdle()
+    #expect(corrupted == 0)
+  }
 }

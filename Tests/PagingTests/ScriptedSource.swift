@@ -142,6 +142,11 @@ final class ScriptedSource {
     entry.keyedContinuation?.resume(throwing: LoaderFailure())
   }
 
+  /// Answers the oldest `count` loads waiting, honestly.
+  func respondToOldest(_ count: Int) {
+    for _ in 0..<Swift.min(count, pending.count) { respond(0) }
+  }
+
   /// Answers everything waiting, honestly, until nothing waits.
   func respondToAll(_ pager: Pager<Int, Row>) async {
     for _ in 0..<10_000 {
