@@ -40,6 +40,7 @@ let package = Package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .target(
@@ -54,8 +55,15 @@ let package = Package(
     suite("LinkedList"),
     suite("Outline"),
     suite("WindowingQuery"),
-    suite("Paging"),
+    suite("PagingTriggers"),
     suite("Diff"),
+    // A real database: only this suite links GRDB.
+    .executableTarget(
+      name: "SQLitePaging",
+      dependencies: benchmarkDependencies + [.product(name: "GRDB", package: "GRDB.swift")],
+      path: "Benchmarks/SQLitePaging",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@
 # the files are renamed back (no benchmark name here contains `_` or `/`).
 set -euo pipefail
 cd "$(dirname "$0")"
-targets=(OrderedStoreVsPeers WindowingQuery Outline LinkedList Paging)
+targets=(OrderedStoreVsPeers WindowingQuery Outline LinkedList PagingTriggers)
 args=()
 for target in "${targets[@]}"; do args+=(--target "$target"); done
 rm -rf Thresholds

@@ -121,11 +121,10 @@ extension Pager {
       start = _knownStart + (before ?? 0)
       if before != nil { _startReached = true }
     case .jump(let position):
-      if let before = _claim(page.itemsBefore, used: items.count) {
-        start = _knownStart + before
-      } else {
-        start = position
-      }
+      // The page at a refresh key starts at the position the key was asked
+      // for: that is the key's contract, and counts a page reports are
+      // checked against the span below, not trusted to move it.
+      start = position
       if items.isEmpty {
         _failures[target] = PagingError.emptyPageInsideData(position: position - _knownStart)
         return

@@ -361,14 +361,22 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
 
   // MARK: - Awaiting
 
-  /// Makes `positions` the visible range and returns when the loads it
-  /// causes have finished (or failed): a jump a program can await. It does
-  /// not wait for a fling to settle.
+  /// Makes `positions` the visible range and returns when they are loaded,
+  /// or when nothing more is loading that could load them (a failure, the
+  /// end of the data): a jump a program can await. It does not wait for a
+  /// fling to settle, nor for the prefetch.
   ///
   /// - Parameter positions: Positions in the current `items`.
   public func load(_ positions: Range<Int>) async {
     _setDemand(positions, settling: false)
-    await waitUntilIdle()
+    let isShown = { [unowned self] in
+      self._isIdle
+        || positions.allSatisfy { $0 >= 0 && $0 < self.items.count && self.items.isLoaded($0) }
+    }
+    if isShown() { return }
+    await withCheckedContinuation { continuation in
+      _waiters.append(_Waiter(isSatisfied: isShown, continuation: continuation))
+    }
   }
 
   /// Returns when no load is in flight or waiting to settle: after

@@ -26,8 +26,8 @@ public struct PageRequest<Key: Sendable>: Sendable {
   /// How many items to load: a hint, which the loader may exceed.
   public var size: Int
   /// For a `.refresh` at a refresh key, the position (from the start of the
-  /// data) the key was asked for: a page without `itemsBefore` is placed
-  /// there. `nil` otherwise.
+  /// data) the key was asked for: the page is placed there. `nil`
+  /// otherwise.
   public var position: Int?
 
   /// Creates a request.

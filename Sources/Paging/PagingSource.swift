@@ -50,8 +50,8 @@ public struct PagingSource<Key: Hashable & Sendable, Item: Sendable>: Sendable {
   ///     the start of the data), or `nil` if the source cannot say. With
   ///     it, the pager jumps to far positions and refreshes in place (one
   ///     call, then the page there) instead of walking every page in
-  ///     between. The page loaded at the key is placed at its
-  ///     `itemsBefore`, or at the position asked for.
+  ///     between. The page loaded at the key is placed at the position
+  ///     asked for (`PageRequest.position`).
   ///   - load: Loads the page a request asks for. It runs off the main
   ///     actor and may be cancelled.
   public static func keyed(

@@ -17,6 +17,8 @@ import Paging
 final class Source {
   var pending:
     [(request: PageRequest<Int>, continuation: CheckedContinuation<Page<Int, Int>, any Error>)] = []
+  var pendingRanges:
+    [(range: Range<Int>, continuation: CheckedContinuation<PositionalPage<Int>, any Error>)] = []
   let total: Int
 
   init(total: Int) { self.total = total }
@@ -24,6 +26,12 @@ final class Source {
   func load(_ request: PageRequest<Int>) async throws -> Page<Int, Int> {
     try await withCheckedThrowingContinuation { pending.append((request, $0)) }
   }
+
+  func load(_ range: Range<Int>) async throws -> PositionalPage<Int> {
+    try await withCheckedThrowingContinuation { pendingRanges.append((range, $0)) }
+  }
+
+  var waiting: Int { pending.count + pendingRanges.count }
 }
 
 struct Failure: Error {}
@@ -36,7 +44,7 @@ struct Failure: Error {}
 func drainMainActor(_ pager: Pager<Int, Int>, _ source: Source) {
   func state() -> [Int] {
     [
-      source.pending.count, pager.requestCount, pager.items.count,
+      source.waiting, pager.requestCount, pager.items.count, pager.loadsInFlight,
       pager.items.loadedRanges.first?.lowerBound ?? 0,
       pager.items.loadedRanges.last?.upperBound ?? 0,
       pager._stateCode,
@@ -96,18 +104,30 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
   let source = Source(total: input.int(in: 0...400))
   let pageSize = input.int(in: 1...30)
   let trigger: PagingTrigger = [.visibleRange, .indexAdvance, .manual][input.choice(3)]
+  // A keyed source (with a refresh key or without), or a positional one.
+  let kind = input.choice(3)
+  let initialKey = input.int(in: 0...source.total)
+  let pagingSource: PagingSource<Int, Int> =
+    switch kind {
+    case 0: .keyed(initialKey: initialKey) { @MainActor [source] in try await source.load($0) }
+    case 1:
+      .keyed(
+        initialKey: initialKey, refreshKey: { @MainActor position in position },
+        load: { @MainActor [source] in try await source.load($0) })
+    default: .positional { @MainActor [source] in try await source.load($0) }
+    }
   let pager = Pager<Int, Int>(
     configuration: PagingConfiguration(
       pageSize: pageSize, initialLoadSize: input.int(in: 1...60),
       prefetchDistance: input.int(in: 0...20),
       maximumLoadedPages: input.bool() ? nil : input.int(in: 2...6), trigger: trigger,
+      maximumConcurrentLoads: input.int(in: 1...4), jumpDistance: input.int(in: 0...100),
       settleInterval: .zero),
-    initialKey: input.int(in: 0...source.total),
-    loader: { @MainActor [source] request in try await source.load(request) })
+    source: pagingSource)
   var step = 0
   while !input.isAtEnd, step < 150 {
     step += 1
-    switch input.choice(8) {
+    switch input.choice(10) {
     case 0:
       trace("refresh()")
       pager.refresh()
@@ -130,6 +150,27 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
       var i = items.startIndex
       while i != items.endIndex { i = items.index(after: i) }
       while i != items.startIndex { i = items.index(before: i) }
+    case 5:
+      let count = pager.items.count
+      let lower = input.int(in: 0...max(0, count))
+      let range = lower..<min(count, lower + input.int(in: 0...20))
+      trace("visibleRangeWillSettle(\(range))")
+      pager.visibleRangeWillSettle(range)
+    case 6 where !source.pendingRanges.isEmpty:
+      // Answer a positional request: true, short, long, a lying count, or a failure.
+      let (range, continuation) = source.pendingRanges.remove(
+        at: input.int(in: 0...source.pendingRanges.count - 1))
+      if input.choice(6) == 0 {
+        trace("fail \(range)")
+        continuation.resume(throwing: Failure())
+      } else {
+        let start = min(range.lowerBound, source.total)
+        let end = min(source.total, max(start, range.upperBound + input.int(in: -10...10)))
+        let total = input.choice(3) == 0 ? input.hostileCount(small: 0...500) : source.total
+        trace("answer \(range) with \(start)..<\(end) total \(total)")
+        continuation.resume(
+          returning: PositionalPage(items: Array(start..<end), totalCount: total))
+      }
     default:
       // Answer any pending request: a true page, a lying one, or a failure.
       guard !source.pending.isEmpty else { break }
@@ -139,7 +180,11 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
         trace("fail \(request)")
         continuation.resume(throwing: Failure())
       } else {
-        let page = page(for: request, source.total, pageSize, &input)
+        var page = page(for: request, source.total, pageSize, &input)
+        // A source with refresh keys knows positions: its counts before a
+        // page are honest (a lie there is undetectable: it would place an
+        // island elsewhere). Its counts after a page may still lie.
+        if kind == 1, let first = page.items.first { page.itemsBefore = first }
         trace(
           "answer \(request) with \(page.items.first ?? -1)..<\((page.items.last ?? -2) + 1) before \(String(describing: page.itemsBefore)) after \(String(describing: page.itemsAfter)) prev \(String(describing: page.previousKey)) next \(String(describing: page.nextKey))"
         )
@@ -150,12 +195,14 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
     trace(
       "  items \(pager.items.count): loaded \(pager.items.loadedRanges), states \(pager.refreshState) \(pager.prependState) \(pager.appendState)"
     )
-    verify(pager, step: step)
+    verify(pager, step: step, absolute: kind != 0)
   }
   // Leave no task suspended: answering one may issue another.
-  while !source.pending.isEmpty {
+  while source.waiting > 0 {
     for entry in source.pending { entry.continuation.resume(throwing: CancellationError()) }
+    for entry in source.pendingRanges { entry.continuation.resume(throwing: CancellationError()) }
     source.pending = []
+    source.pendingRanges = []
     drainMainActor(pager, source)
   }
 }
@@ -179,10 +226,12 @@ func page(
 }
 
 @MainActor
-func verify(_ pager: Pager<Int, Int>, step: Int) {
+/// With `absolute` positions (a positional source, or keyed with refresh
+/// keys), every item sits at its own value; otherwise at one shift.
+func verify(_ pager: Pager<Int, Int>, step: Int, absolute: Bool) {
   let items = pager.items
   check(items.count >= 0 && items.count <= Int(Int32.max), "count \(items.count)")
-  var offset: Int?
+  var offset: Int? = absolute ? 0 : nil
   var previous: Int?
   var loaded = 0
   for (position, item) in items.enumerated() {
