@@ -16,6 +16,8 @@ struct PostsResponse: Sendable {
 /// A remote feed, paged by cursor.
 struct FeedAPI: Sendable {
   func posts(cursor: String?, limit: Int) async throws -> PostsResponse { fatalError() }
+  /// The cursor of the page that starts at a position, if the API can say.
+  func cursor(at position: Int) async throws -> String? { fatalError() }
 }
 
 let api = FeedAPI()

@@ -51,12 +51,15 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   /// the first page are numbered from it.
   @usableFromInline internal let _origin: Int
   @usableFromInline internal let _trigger: _PagingTrigger?
+  /// Which publication of its pager this is: `Pager.changes(since:)` takes it.
+  public let version: Int
 
   @inlinable
-  internal init(pages: [_Page], count: Int, origin: Int, trigger: _PagingTrigger?) {
+  internal init(pages: [_Page], count: Int, origin: Int, version: Int, trigger: _PagingTrigger?) {
     _pages = pages
     _count = count
     _origin = origin
+    self.version = version
     _trigger = trigger
   }
 
@@ -64,7 +67,7 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   ///
   /// - Complexity: O(1).
   public init() {
-    self.init(pages: [], count: 0, origin: 0, trigger: nil)
+    self.init(pages: [], count: 0, origin: 0, version: 0, trigger: nil)
   }
 
   /// Whether the item at `position` is loaded (not a placeholder).

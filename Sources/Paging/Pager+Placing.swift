@@ -349,8 +349,10 @@ extension Pager {
           Task { @MainActor in self?._indexAdvanced(direction) }
         })
     }
+    let version = items.version + 1
+    _recordChanges(to: _layout(stored, start: start, end: end), version: version)
     items = PagedCollection(
-      pages: pages, count: end - start + delta, origin: origin, trigger: trigger)
+      pages: pages, count: end - start + delta, origin: origin, version: version, trigger: trigger)
     #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
       _checkInvariants()
     #endif

@@ -136,6 +136,9 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// the old generation's pages and span, which stay published, so a
   /// publication never mixes generations (whose positions may disagree).
   @ObservationIgnored internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
+  /// The layout of the last publication, and the changes of the last 64.
+  @ObservationIgnored internal var _publishedLayout = _PublishedLayout()
+  @ObservationIgnored internal var _changeLog: [(version: Int, changes: PagedChanges)] = []
   /// Responses discarded because their load was cancelled or superseded: a
   /// deterministic signal for tests that a late response arrived and
   /// changed nothing.

@@ -165,6 +165,47 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     return _publishDataChange(_engine.removeItems(at: positions))
   }
 
+  /// Replaces the data after a batch of removals and insertions by
+  /// position (a pager's `PagedChanges`: apply its `removed` and
+  /// `inserted`); content above the viewport stays anchored, and every
+  /// window position is read again, so updated rows show their new content.
+  ///
+  /// ```swift
+  /// import Paging
+  /// import Windowing
+  ///
+  /// @MainActor
+  /// func follow(_ pager: Pager<String, Post>, in list: inout VirtualList<PagedCollection<Post>, Int, FixedSizeLayout>) {
+  ///   guard let batches = pager.changes(since: list.data.version) else {
+  ///     list.replaceData(pager.items)  // too far behind: read it all again
+  ///     return
+  ///   }
+  ///   for batch in batches {
+  ///     list.applyBatch(removed: batch.removed, inserted: batch.inserted, in: pager.items)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - removed: Ranges of removed rows, in the old positions, ascending.
+  ///   - inserted: Ranges of inserted rows, in the new positions, ascending.
+  ///   - newData: The data after the change; its count must match.
+  /// - Complexity: O(window + ranges), plus the layout's cost per range.
+  @discardableResult
+  public mutating func applyBatch(
+    removed: [Range<Int>], inserted: [Range<Int>], in newData: Data
+  ) -> ListUpdate<ID> {
+    let oldCount = _engine.layout.itemCount
+    let newCount =
+      oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
+    precondition(
+      newData.count == newCount,
+      "The batch turns \(oldCount) items into \(newCount), not the \(newData.count) of the new data"
+    )
+    _data = newData
+    return _publishDataChange(_engine.apply(removed: removed, inserted: inserted))
+  }
+
   /// Replaces the data with any other change: items appended or removed at
   /// the end to match the new count, every window position re-read. The
   /// window is always recomputed, so a view over it cannot go stale.

@@ -23,6 +23,8 @@ private struct PagerModel {
   /// publication shows.
   var rowsBeforeRefresh: [Row]
   var nextID = 1_000_000
+  /// The publication before the step, to check the changes reported since.
+  var previous = PagedCollection<Row>()
 
   init(positional: Bool, seed: UInt64) {
     var generator = SplitMix64(seed: seed)
@@ -47,6 +49,7 @@ private struct PagerModel {
 
 @MainActor
 private func step(_ m: inout PagerModel, _ g: inout SplitMix64) async -> String {
+  m.previous = m.pager.items
   let count = m.pager.items.count
   let operation: String
   switch Int.random(in: 0..<20, using: &g) {
@@ -149,6 +152,48 @@ private func verify(_ m: PagerModel) -> String? {
   }
   let ids = items.rows.map(\.id)
   if Set(ids).count != ids.count { return "two rows share an id" }
+  return changesFailure(from: m.previous, to: items, m.pager)
+}
+
+/// Why the changes the pager reports do not turn `old`'s rows into `new`'s,
+/// if they do not: every row not reported inserted or updated must be the
+/// same row (same id) after the removals and insertions.
+@MainActor
+private func changesFailure(
+  from old: PagedCollection<Row>, to new: PagedCollection<Row>, _ pager: Pager<Int, Row>
+) -> String? {
+  guard let batches = pager.changes(since: old.version) else {
+    return "no changes since version \(old.version) (now \(new.version))"
+  }
+  var rows: [PagedRowID<Int>?] = old.rows.map(\.id)
+  for batch in batches {
+    for range in batch.removed.reversed() {
+      guard range.lowerBound >= 0, range.upperBound <= rows.count else {
+        return "removed \(range) out of \(rows.count) rows"
+      }
+      rows.removeSubrange(range)
+    }
+    for range in batch.inserted {
+      guard range.lowerBound >= 0, range.lowerBound <= rows.count else {
+        return "inserted \(range) into \(rows.count) rows"
+      }
+      rows.insert(contentsOf: repeatElement(nil, count: range.count), at: range.lowerBound)
+    }
+    for range in batch.updated {
+      guard range.lowerBound >= 0, range.upperBound <= rows.count else {
+        return "updated \(range) out of \(rows.count) rows"
+      }
+      for position in range { rows[position] = nil }
+    }
+  }
+  guard rows.count == new.count else {
+    return "the changes give \(rows.count) rows, the publication has \(new.count)"
+  }
+  for position in rows.indices {
+    if let id = rows[position], id != new.id(at: position) {
+      return "row \(position) is \(new.id(at: position)), the changes say \(id) stayed"
+    }
+  }
   return nil
 }
 

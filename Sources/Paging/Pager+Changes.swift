@@ -1,0 +1,193 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// What changed between two publications of a `Pager`, by position, in the
+/// form a list UI's batch update takes: rows removed (in the old
+/// positions), rows inserted (in the new positions), and rows that stayed
+/// but whose content changed (in the new positions: placeholders that
+/// loaded, items dropped to placeholders, items replaced or edited).
+///
+/// Apply `removed` from the last range to the first, then `inserted` from
+/// the first to the last; a windowing engine that anchors on inserts and
+/// removals keeps content above the viewport in place when items are
+/// prepended.
+public struct PagedChanges: Hashable, Sendable {
+  /// Ranges of removed rows, in the previous publication's positions,
+  /// ascending and disjoint.
+  public var removed: [Range<Int>] = []
+  /// Ranges of inserted rows, in the new publication's positions,
+  /// ascending and disjoint.
+  public var inserted: [Range<Int>] = []
+  /// Ranges of rows whose content changed, in the new publication's
+  /// positions, ascending and disjoint; none is inserted.
+  public var updated: [Range<Int>] = []
+
+  /// Whether nothing changed.
+  public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
+
+  /// Creates changes.
+  public init(removed: [Range<Int>] = [], inserted: [Range<Int>] = [], updated: [Range<Int>] = []) {
+    self.removed = removed
+    self.inserted = inserted
+    self.updated = updated
+  }
+}
+
+/// The rows of a publication, as runs over the pager's internal
+/// coordinates: each placeholder run and each page is one segment.
+internal struct _PublishedLayout {
+  struct Segment {
+    var start: Int
+    var end: Int
+    /// The rows the segment shows: one per coordinate, unless local edits
+    /// changed a page's length.
+    var rows: Int
+    /// 0 for placeholders; for a page, the identity of its shown items'
+    /// buffer (a page stored or edited again has a new one).
+    var identity: UInt
+    var isUniform: Bool { rows == end - start }
+  }
+
+  var start = 0
+  var end = 0
+  var segments: [Segment] = []
+
+  /// The segment holding `coordinate`, by binary search.
+  func segment(at coordinate: Int) -> Segment? {
+    guard coordinate >= start, coordinate < end else { return nil }
+    var low = 0
+    var high = segments.count
+    while low < high {
+      let mid = (low + high) / 2
+      if segments[mid].end <= coordinate { low = mid + 1 } else { high = mid }
+    }
+    return segments[low]
+  }
+}
+
+extension PagedChanges {
+  /// The changes from `old` to `new`: a walk over both layouts' segments,
+  /// O(segments).
+  internal init(from old: _PublishedLayout, to new: _PublishedLayout) {
+    let low = Swift.min(old.start, new.start)
+    let high = Swift.max(old.end, new.end)
+    var oldRow = 0
+    var newRow = 0
+    var x = low
+    func add(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
+      guard !range.isEmpty else { return }
+      if let last = ranges.last, last.upperBound == range.lowerBound {
+        ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+      } else {
+        ranges.append(range)
+      }
+    }
+    while x < high {
+      // A block ends at the next boundary of either layout, widened to
+      // whole segments where edits make rows and coordinates differ.
+      var y = high
+      for layout in [old, new] {
+        if x < layout.start { y = Swift.min(y, layout.start) }
+        if let segment = layout.segment(at: x) { y = Swift.min(y, segment.end) }
+      }
+      var widened = true
+      while widened {
+        widened = false
+        for layout in [old, new] {
+          if let segment = layout.segment(at: y - 1), !segment.isUniform, segment.end > y {
+            y = segment.end
+            widened = true
+          }
+          if let segment = layout.segment(at: x), !segment.isUniform, segment.end > y {
+            y = segment.end
+            widened = true
+          }
+        }
+      }
+      func rows(_ layout: _PublishedLayout) -> (count: Int, identity: UInt?, uniform: Bool) {
+        var count = 0
+        var identity: UInt?
+        var uniform = true
+        var cursor = Swift.max(x, layout.start)
+        let stop = Swift.min(y, layout.end)
+        var first = true
+        while cursor < stop, let segment = layout.segment(at: cursor) {
+          let upper = Swift.min(segment.end, stop)
+          count += segment.isUniform ? upper - cursor : segment.rows
+          uniform = uniform && segment.isUniform
+          identity = first ? segment.identity : (identity == segment.identity ? identity : nil)
+          first = false
+          cursor = segment.isUniform ? upper : segment.end
+        }
+        return (count, identity, uniform)
+      }
+      let before = rows(old)
+      let after = rows(new)
+      let inOld = x >= old.start && x < old.end
+      let inNew = x >= new.start && x < new.end
+      if inOld && inNew && before.identity != nil && before.identity == after.identity
+        && before.count == after.count
+      {
+        // The same placeholders, or the same page: nothing changed.
+      } else if inOld && inNew && before.count == after.count && before.uniform && after.uniform {
+        add(newRow..<newRow + after.count, to: &updated)
+      } else {
+        add(oldRow..<oldRow + before.count, to: &removed)
+        add(newRow..<newRow + after.count, to: &inserted)
+      }
+      oldRow += before.count
+      newRow += after.count
+      x = y
+    }
+  }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Pager {
+  /// The changes from the publication `version` (a `PagedCollection`'s
+  /// `version`) to the current one, one batch per publication in order, or
+  /// `nil` if `version` is too old (more than 64 publications ago) or not
+  /// this pager's: then reload the list from `items`.
+  ///
+  /// - Complexity: O(publications since `version`).
+  public func changes(since version: Int) -> [PagedChanges]? {
+    if version == items.version { return [] }
+    guard let first = _changeLog.first, version >= first.version - 1, version < items.version
+    else { return nil }
+    return _changeLog.filter { $0.version > version }.map(\.changes)
+  }
+
+  /// The layout of the stored pages over `start..<end`.
+  internal func _layout(_ stored: [_StoredPage], start: Int, end: Int) -> _PublishedLayout {
+    var layout = _PublishedLayout(start: start, end: end)
+    layout.segments.reserveCapacity(stored.count * 2 + 1)
+    var cursor = start
+    for page in stored {
+      if page.start > cursor {
+        layout.segments.append(
+          .init(start: cursor, end: page.start, rows: page.start - cursor, identity: 0))
+      }
+      let identity = page.shown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      layout.segments.append(
+        .init(
+          start: page.start, end: page.end, rows: page.shown.count + page.span - page.items.count,
+          identity: identity))
+      cursor = page.end
+    }
+    if end > cursor {
+      layout.segments.append(.init(start: cursor, end: end, rows: end - cursor, identity: 0))
+    }
+    return layout
+  }
+
+  /// Records the changes of a publication.
+  internal func _recordChanges(to layout: _PublishedLayout, version: Int) {
+    let changes = PagedChanges(from: _publishedLayout, to: layout)
+    _publishedLayout = layout
+    _changeLog.append((version, changes))
+    if _changeLog.count > 64 { _changeLog.removeFirst(_changeLog.count - 64) }
+  }
+}

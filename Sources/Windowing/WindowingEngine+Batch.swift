@@ -1,0 +1,63 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+extension WindowingEngine {
+  /// Applies a batch of removals and insertions by position, as a list UI's
+  /// batch update takes them (a pager's `PagedChanges`): the first visible
+  /// item that survives keeps its place on screen, as with
+  /// `insertItems(at:)` and `removeItems(at:)`.
+  ///
+  /// - Parameters:
+  ///   - removed: Ranges of removed items, in the old positions, ascending
+  ///     and disjoint; traps otherwise, naming the range.
+  ///   - inserted: Ranges of inserted items, in the new positions,
+  ///     ascending and disjoint; traps otherwise.
+  /// - Complexity: O(ranges) plus the layout's cost of each range.
+  @discardableResult
+  public mutating func apply(removed: [Range<Int>], inserted: [Range<Int>]) -> WindowChange {
+    let oldCount = _layout.itemCount
+    var end = 0
+    for range in removed {
+      precondition(
+        range.lowerBound >= end && range.upperBound <= oldCount,
+        "Removed range \(range) is out of order or out of range 0..<\(oldCount)")
+      end = range.upperBound
+    }
+    let newCount =
+      oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
+    end = 0
+    for range in inserted {
+      precondition(
+        range.lowerBound >= end && range.upperBound <= newCount,
+        "Inserted range \(range) is out of order or out of range 0..<\(newCount)")
+      end = range.upperBound
+    }
+    var target: _AnchorTarget?
+    if let anchor = _anchor() {
+      // The first survivor from the anchor on; else the last one before it.
+      var survivor = anchor
+      for range in removed where range.contains(survivor) { survivor = range.upperBound }
+      if survivor >= oldCount {
+        survivor = anchor - 1
+        for range in removed.reversed() where range.contains(survivor) {
+          survivor = range.lowerBound - 1
+        }
+      }
+      if survivor >= 0, survivor < oldCount {
+        var new = survivor
+        for range in removed where range.upperBound <= survivor { new -= range.count }
+        for range in inserted {
+          guard range.lowerBound <= new else { break }
+          new += range.count
+        }
+        target = _target(old: survivor, new: new)
+      }
+    }
+    for range in removed.reversed() { _layout.removeItems(at: range) }
+    for range in inserted { _layout.insertItems(at: range) }
+    return _reanchor(target)
+  }
+}
