@@ -43,12 +43,15 @@ let database: DatabaseQueue = {
   do {
     let queue = try DatabaseQueue(path: path)
     try queue.write { db in
-      if try db.tableExists("item"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") == rowCount {
+      if try db.tableExists("item"),
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") == rowCount
+      {
         return
       }
       try db.execute(sql: "DROP TABLE IF EXISTS item")
       try db.execute(
-        sql: "CREATE TABLE item(id INTEGER PRIMARY KEY, title TEXT NOT NULL, score DOUBLE NOT NULL)")
+        sql: "CREATE TABLE item(id INTEGER PRIMARY KEY, title TEXT NOT NULL, score DOUBLE NOT NULL)"
+      )
       try db.execute(
         sql: """
           INSERT INTO item(id, title, score)
@@ -74,7 +77,8 @@ func page(at range: Range<Int>, _ db: Database) throws -> [Item] {
 func positionalSource() -> PagingSource<Int, Item> {
   .positional { range in
     try await database.read { db in
-      let total = range.lowerBound == 0 ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") : nil
+      let total =
+        range.lowerBound == 0 ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") : nil
       return PositionalPage(items: try page(at: range, db), totalCount: total)
     }
   }
@@ -227,8 +231,8 @@ let benchmarks: @Sendable () -> Void = {
     let pager = await makePager(keyedSource(refreshKeys: false, lookups: LookupCounter()))
     benchmark.measurement(pageLoads, await measureJump(pager, to: 100_000, benchmark))
   }
-  Benchmark("fling across 100,000 rows: positional", configuration: .init(metrics: [pageLoads]))
-  { benchmark in
+  Benchmark("fling across 100,000 rows: positional", configuration: .init(metrics: [pageLoads])) {
+    benchmark in
     let pager = await makePager(positionalSource())
     benchmark.measurement(pageLoads, await fling(pager))
   }
