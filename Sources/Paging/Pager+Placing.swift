@@ -12,6 +12,9 @@
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Pager {
   internal func _complete(_ serial: Int, _ result: Result<_Response, any Error>) {
+    if case .success(.keyed(let request, _)) = result, request.position != nil {
+      requestCount += 1  // a jump's page load
+    }
     // A response for a load that was cancelled or superseded is discarded.
     guard let load = _loads.removeValue(forKey: serial) else {
       _discardedResponseCount += 1

@@ -352,117 +352,71 @@ extension Pager {
   // MARK: - Issuing
 
   internal func _issue(_ target: _Target) {
-    _serial += 1
-    let serial = _serial
     let size = configuration.pageSize
-    let task: Task<Void, Never>
+    let work: @Sendable () async throws -> _Response
     var positions: Range<Int>?
-    switch _source._kind {
-    case .positional(let load):
-      let start: Int
-      let count: Int
-      if case .positions(let position) = target { start = position } else { return }
+    switch (_source._kind, target) {
+    case (.positional(let load), .positions(let start)):
       // The first load of the first generation takes the initial size.
-      if _pages.isEmpty, _generation <= 1, start == 0 {
-        count = (configuration.initialLoadSize + size - 1) / size * size
-      } else {
-        count = size
-      }
+      let count =
+        _pages.isEmpty && _generation <= 1 && start == 0
+        ? (configuration.initialLoadSize + size - 1) / size * size : size
       let range = start..<start + count
       positions = range
-      requestCount += 1
-      task = Task { [weak self] in
-        let result: Result<_Response, any Error>
-        do {
-          result = .success(.positional(range, try await load(range)))
-        } catch {
-          result = .failure(error)
-        }
-        self?._complete(serial, result)
-      }
-    case .keyed(let initialKey, let refreshKey, let load):
-      let dataStart = _knownStart
-      switch target {
-      case .first:
-        requestCount += 1
+      work = { .positional(range, try await load(range)) }
+    case (.keyed(let initialKey, _, let load), .first):
+      let request = PageRequest(
+        direction: .refresh, key: initialKey, size: configuration.initialLoadSize)
+      work = { .keyed(request, try await load(request)) }
+    case (.keyed(_, let refreshKey, let load), .jump(let position)):
+      let dataPosition = position - _knownStart
+      let count =
+        _pages.contains { $0.generation == _generation } ? size : configuration.initialLoadSize
+      work = {
+        guard let key = try await refreshKey?(dataPosition) else { return .noKey }
         let request = PageRequest(
-          direction: .refresh, key: initialKey, size: configuration.initialLoadSize)
-        task = Task { [weak self] in
-          let result: Result<_Response, any Error>
-          do {
-            result = .success(.keyed(request, try await load(request)))
-          } catch {
-            result = .failure(error)
-          }
-          self?._complete(serial, result)
-        }
-      case .jump(let position):
-        keyRequestCount += 1
-        let dataPosition = position - dataStart
-        let initialSize =
-          _pages.contains(where: { $0.generation == _generation })
-          ? size : configuration.initialLoadSize
-        task = Task { [weak self] in
-          let result: Result<_Response, any Error>
-          do {
-            if let key = try await refreshKey?(dataPosition) {
-              let request = PageRequest(
-                direction: .refresh, key: key, size: initialSize, position: dataPosition)
-              self?._countKeyedJumpLoad()
-              result = .success(.keyed(request, try await load(request)))
-            } else {
-              result = .success(.noKey)
-            }
-          } catch {
-            result = .failure(error)
-          }
-          self?._complete(serial, result)
-        }
-      case .after(let end):
-        guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey else { return }
-        if _pages.contains(where: { $0.key == key && $0.generation == _generation }) {
-          _failures[target] = PagingError.repeatedKey("\(key)")
-          return
-        }
-        requestCount += 1
-        let request = PageRequest(direction: .append, key: key, size: size)
-        task = Task { [weak self] in
-          let result: Result<_Response, any Error>
-          do {
-            result = .success(.keyed(request, try await load(request)))
-          } catch {
-            result = .failure(error)
-          }
-          self?._complete(serial, result)
-        }
-      case .before(let start):
-        guard let edge = _freshPage(startingAt: start), let key = _pages[edge].previousKey else {
-          return
-        }
-        if _pages.contains(where: { $0.key == key && $0.generation == _generation }) {
-          _failures[target] = PagingError.repeatedKey("\(key)")
-          return
-        }
-        requestCount += 1
-        let request = PageRequest(direction: .prepend, key: key, size: size)
-        task = Task { [weak self] in
-          let result: Result<_Response, any Error>
-          do {
-            result = .success(.keyed(request, try await load(request)))
-          } catch {
-            result = .failure(error)
-          }
-          self?._complete(serial, result)
-        }
-      case .positions:
-        return
+          direction: .refresh, key: key, size: count, position: dataPosition)
+        return .keyed(request, try await load(request))
       }
+    case (.keyed(_, _, let load), .after(let end)):
+      guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey,
+        _refusesRepeated(key, target) == false
+      else { return }
+      let request = PageRequest(direction: .append, key: key, size: size)
+      work = { .keyed(request, try await load(request)) }
+    case (.keyed(_, _, let load), .before(let start)):
+      guard let edge = _freshPage(startingAt: start), let key = _pages[edge].previousKey,
+        _refusesRepeated(key, target) == false
+      else { return }
+      let request = PageRequest(direction: .prepend, key: key, size: size)
+      work = { .keyed(request, try await load(request)) }
+    default:
+      return
+    }
+    // A jump's key lookup is counted now; its page load when it answers.
+    if case .jump = target { keyRequestCount += 1 } else { requestCount += 1 }
+    _serial += 1
+    let serial = _serial
+    let task = Task { [weak self] in
+      let result: Result<_Response, any Error>
+      do {
+        result = .success(try await work())
+      } catch {
+        result = .failure(error)
+      }
+      self?._complete(serial, result)
     }
     _loads[serial] = _Load(target: target, task: task, positions: positions)
   }
 
-  internal func _countKeyedJumpLoad() {
-    requestCount += 1
+  /// Whether `key` is already loaded, which would duplicate items: then
+  /// the target fails with `PagingError.repeatedKey`.
+  private func _refusesRepeated(_ key: Key, _ target: _Target) -> Bool {
+    guard _pages.contains(where: { $0.key == key && $0.generation == _generation }) else {
+      return false
+    }
+    _failures[target] = PagingError.repeatedKey("\(key)")
+    return true
   }
 
   /// The load states, from the loads in flight and the failures, relative

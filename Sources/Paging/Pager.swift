@@ -79,7 +79,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// The state of loading before the first visible position.
   public internal(set) var prependState: PageLoadState = .idle
   /// The number of page loads issued to the source, over all generations
-  /// (cancelled ones included; refresh-key lookups excluded).
+  /// (cancelled ones included; refresh-key lookups excluded, and the page
+  /// load after a lookup counted when it answers).
   public internal(set) var requestCount = 0
   /// The number of refresh-key lookups issued to a keyed source.
   public internal(set) var keyRequestCount = 0
@@ -196,7 +197,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   }
 
   /// What a load returned.
-  internal enum _Response {
+  internal enum _Response: Sendable {
     case positional(Range<Int>, PositionalPage<Item>)
     case keyed(PageRequest<Key>, Page<Key, Item>)
     /// The source had no refresh key for a jump.

@@ -173,6 +173,7 @@ struct PagerJumpTests {
       pager.refresh()
       await pager.waitUntilIdle()
       await pager.load(500_010..<500_030)
+      await pager.waitUntilIdle()  // the prefetch too
       let id = pager.items.id(at: 500_010)
       let before = source.asked.count
       pager.refresh()
