@@ -52,6 +52,8 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   @usableFromInline internal let _origin: Int
   @usableFromInline internal let _trigger: _PagingTrigger?
   /// Which publication of its pager this is: `Pager.changes(since:)` takes it.
+  ///
+  /// - Complexity: O(1).
   public let version: Int
 
   @inlinable
