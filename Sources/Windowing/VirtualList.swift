@@ -111,6 +111,33 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     _data[_dataIndex(window.lowerBound)..<_dataIndex(window.upperBound)]
   }
 
+  /// The rows materialized besides the window, ascending: the pinned ones
+  /// and the sticky header (see `WindowingEngine.materializedOutsideWindow`),
+  /// with their identifiers.
+  ///
+  /// - Complexity: O(p + log h × log n), plus reading p identifiers.
+  public var rowsOutsideWindow: [(position: Int, id: ID)] {
+    engine.materializedOutsideWindow.map { ($0, _id(_data[_dataIndex($0)])) }
+  }
+
+  /// Keeps `positions` materialized whatever the scroll (a row being
+  /// edited); they follow their items through data changes.
+  ///
+  /// - Parameter positions: Positions in the data; traps on one out of range.
+  /// - Complexity: O(k log k).
+  public mutating func setPinned(_ positions: some Sequence<Int>) {
+    _engine.setPinned(positions)
+  }
+
+  /// Sets the positions of section headers: the one of the section at the
+  /// top stays materialized, placed by `engine.stickyHeader`.
+  ///
+  /// - Parameter positions: Positions in the data; traps on one out of range.
+  /// - Complexity: O(h log h).
+  public mutating func setStickyHeaders(_ positions: some Sequence<Int>) {
+    _engine.setStickyHeaders(positions)
+  }
+
   // MARK: - Driving
 
   /// Scrolls to `offset`; returns an update only when something changed.

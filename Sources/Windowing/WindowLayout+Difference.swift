@@ -61,6 +61,8 @@ extension WindowingEngine {
       }
     }
     _layout.apply(difference)
+    let positions = difference.newPositions
+    _remapPinned { positions[$0] }
     return _reanchor(target)
   }
 }

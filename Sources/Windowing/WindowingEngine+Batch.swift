@@ -56,8 +56,14 @@ extension WindowingEngine {
         target = _target(old: survivor, new: new)
       }
     }
-    for range in removed.reversed() { _layout.removeItems(at: range) }
-    for range in inserted { _layout.insertItems(at: range) }
+    for range in removed.reversed() {
+      _layout.removeItems(at: range)
+      _remapPinned(removed: range)
+    }
+    for range in inserted {
+      _layout.insertItems(at: range)
+      _remapPinned(inserted: range)
+    }
     return _reanchor(target)
   }
 }

@@ -100,6 +100,9 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline internal var _visible: Range<Int> = 0..<0
   /// The content region the window was computed for.
   @usableFromInline internal var _covered: Range<Double> = 0..<0
+  /// See `pinned` and `stickyHeaders` (WindowingEngine+Pinning.swift).
+  @usableFromInline internal var _pinned: [Int] = []
+  @usableFromInline internal var _stickyHeaders: [Int] = []
 
   /// Creates an engine and computes its first window.
   public init(
@@ -206,6 +209,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
         new: anchor >= positions.lowerBound ? anchor + positions.count : anchor)
     }
     _layout.insertItems(at: positions)
+    _remapPinned(inserted: positions)
     return _reanchor(target)
   }
 
@@ -236,6 +240,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
       }
     }
     _layout.removeItems(at: positions)
+    _remapPinned(removed: positions)
     return _reanchor(target)
   }
 
@@ -248,6 +253,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
   public mutating func setLayout(_ newLayout: Layout) -> WindowChange {
     _layout = newLayout
     _layout.viewportCrossLengthDidChange(_viewport.crossLength)
+    let count = _layout.itemCount
+    _remapPinned { $0 < count ? $0 : nil }
     return _reanchor(nil)
   }
 

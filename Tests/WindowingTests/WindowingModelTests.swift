@@ -31,6 +31,10 @@ struct WindowingModelTests {
     /// was a data change.
     var expectedOffset: Double?
     var trackedWindow: Set<Int>
+    /// The items pinned, and the section headers, by id: they follow their
+    /// items through every change.
+    var pinnedIDs: Set<Int> = []
+    var headerIDs: Set<Int> = []
     let frame: (Model, Int) -> (offset: Double, length: Double)
   }
 
@@ -121,7 +125,29 @@ struct WindowingModelTests {
   static func step<L>(_ model: inout Model<L>, _ g: inout SplitMix64) -> String {
     model.expectedOffset = nil
     let count = model.data.count
-    switch Int.random(in: 0..<100, using: &g) {
+    switch Int.random(in: 0..<108, using: &g) {
+    case 100..<104:
+      // Pin a few rows anywhere: above, inside and below the window.
+      var positions: [Int] = []
+      for _ in 0..<Int.random(in: 0...4, using: &g) where count > 0 {
+        positions.append(position(model, in: 0...count - 1, &g))
+      }
+      model.list.setPinned(positions)
+      model.pinnedIDs = Set(positions.map { model.data[$0] })
+      return "setPinned(\(positions))"
+    case 104..<108:
+      // Section headers: every so many rows, from a random start.
+      var positions: [Int] = []
+      if count > 0 {
+        var at = Int.random(in: 0...min(count - 1, 5), using: &g)
+        while at < count {
+          positions.append(at)
+          at += Int.random(in: 1...25, using: &g)
+        }
+      }
+      model.list.setStickyHeaders(positions)
+      model.headerIDs = Set(positions.map { model.data[$0] })
+      return "setStickyHeaders(\(positions.count) headers)"
     case 0..<25:
       let content = model.list.engine.contentLength
       let offset: Double
@@ -336,8 +362,52 @@ struct WindowingModelTests {
       }
     }
     guard list.windowIDs == Array(model.data[engine.window]) else { return "window ids differ" }
+    if let failure = verifyPinning(model) { return failure }
     guard model.trackedWindow == Set(list.windowIDs) else {
       return "entered and exited do not add up to the window"
+    }
+    return nil
+  }
+
+  /// Pinned rows and headers follow their items; the sticky header and the
+  /// rows outside the window equal brute force.
+  static func verifyPinning<L>(_ model: Model<L>) -> String? {
+    let engine = model.list.engine
+    let pinned = model.data.indices.filter { model.pinnedIDs.contains(model.data[$0]) }
+    guard engine.pinned == pinned else {
+      return "pinned \(engine.pinned), the items are at \(pinned)"
+    }
+    let headers = model.data.indices.filter { model.headerIDs.contains(model.data[$0]) }
+    guard engine.stickyHeaders == headers else {
+      return "headers \(engine.stickyHeaders), the items are at \(headers)"
+    }
+    let top = engine.viewport.offset + engine.viewport.leadingInset
+    var expected: StickyHeader?
+    if let index = headers.lastIndex(where: { model.frame(model, $0).offset <= top }) {
+      let frame = model.frame(model, headers[index])
+      var offset = max(frame.offset, top)
+      if index + 1 < headers.count {
+        offset = min(offset, model.frame(model, headers[index + 1]).offset - frame.length)
+      }
+      offset = max(offset, frame.offset)
+      expected = StickyHeader(
+        position: headers[index], offset: offset, isDetached: offset != frame.offset)
+    }
+    let sticky = engine.stickyHeader
+    guard sticky?.position == expected?.position,
+      abs((sticky?.offset ?? 0) - (expected?.offset ?? 0)) < 1e-6
+    else {
+      return
+        "sticky header \(String(describing: sticky)), brute force \(String(describing: expected))"
+    }
+    let outside = Set(pinned + (expected.map { [$0.position] } ?? [])).filter {
+      !engine.window.contains($0)
+    }.sorted()
+    guard engine.materializedOutsideWindow == outside else {
+      return "outside the window \(engine.materializedOutsideWindow), expected \(outside)"
+    }
+    guard model.list.rowsOutsideWindow.map(\.id) == outside.map({ model.data[$0] }) else {
+      return "the ids of the rows outside the window differ"
     }
     return nil
   }

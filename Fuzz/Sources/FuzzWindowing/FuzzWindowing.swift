@@ -92,6 +92,9 @@ func run<L: WindowLayout>(
     engine: WindowingEngine(
       layout: layout, viewport: viewport, overscan: overscan, visibilityThreshold: threshold))
   var step = 0
+  // Pinned rows and section headers, by id: they follow their items.
+  var pinnedIDs: Set<Int> = []
+  var headerIDs: Set<Int> = []
   while !input.isAtEnd, step < 200 {
     step += 1
     let window = list.window
@@ -106,7 +109,17 @@ func run<L: WindowLayout>(
       }
     }
     var dataChanged = true
-    switch input.choice(7) {
+    switch input.choice(9) {
+    case 7 where !data.isEmpty:
+      let positions = (0..<input.int(in: 0...4)).map { _ in position(data.count - 1) }
+      list.setPinned(positions)
+      pinnedIDs = Set(positions.map { data[$0] })
+      dataChanged = false
+    case 8 where !data.isEmpty:
+      let positions = (0..<input.int(in: 0...8)).map { _ in position(data.count - 1) }
+      list.setStickyHeaders(positions)
+      headerIDs = Set(positions.map { data[$0] })
+      dataChanged = false
     case 0:
       _ = list.scroll(
         to: input.hostileDouble(ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
@@ -176,6 +189,25 @@ func run<L: WindowLayout>(
     }
     let all = frames(list.engine, lengths)
     verify(list, data, all, overscan, dataChanged: dataChanged, step: step)
+    let engine = list.engine
+    check(
+      engine.pinned == data.indices.filter { pinnedIDs.contains(data[$0]) },
+      "pinned \(engine.pinned) do not follow their items at step \(step)")
+    let headers = data.indices.filter { headerIDs.contains(data[$0]) }
+    check(engine.stickyHeaders == headers, "headers do not follow their items at step \(step)")
+    // The sticky header: the last header at or above the top, by brute force.
+    let top = engine.viewport.unobscuredRegion.lowerBound
+    let expected = headers.last { engine.layout.frame(of: $0).mainOffset <= top }
+    check(
+      engine.stickyHeader?.position == expected,
+      "sticky header \(String(describing: engine.stickyHeader)), expected \(String(describing: expected))"
+    )
+    let outside = engine.materializedOutsideWindow
+    check(
+      outside.allSatisfy { !engine.window.contains($0) && $0 >= 0 && $0 < data.count }
+        && outside == outside.sorted() && Set(outside).count == outside.count,
+      "rows outside the window \(outside)")
+    check(list.rowsOutsideWindow.map(\.id) == outside.map { data[$0] }, "ids outside the window")
   }
 }
 

@@ -1,0 +1,58 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+import Windowing
+import _TestSupport
+
+@Suite("Pinned rows and sticky headers")
+struct PinningTests {
+  /// 100 rows of 50 points, sections of 10 rows headed at 0, 10, 20, …
+  func makeList() -> VirtualList<[Int], Int, FixedSizeLayout> {
+    var list = VirtualList(
+      data: Array(0..<100), id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 100, itemLength: 50),
+        viewport: Viewport(offset: 0, length: 200), overscan: Overscan(points: 0, items: 0)))
+    list.setStickyHeaders(stride(from: 0, to: 100, by: 10))
+    return list
+  }
+
+  @Test func theHeaderOfTheTopSectionSticksUntilTheNextPushesIt() {
+    var list = makeList()
+    #expect(list.engine.stickyHeader == StickyHeader(position: 0, offset: 0, isDetached: false))
+    _ = list.scroll(to: 1_200)  // rows 24…27 on screen, in the section headed at 20
+    #expect(list.engine.stickyHeader == StickyHeader(position: 20, offset: 1_200, isDetached: true))
+    #expect(!list.window.contains(20) && list.rowsOutsideWindow.map(\.id) == [20])
+    _ = list.scroll(to: 1_470)  // header 30 starts 30 points below the top: 20 is pushed up
+    #expect(list.engine.stickyHeader == StickyHeader(position: 20, offset: 1_450, isDetached: true))
+    _ = list.scroll(to: 1_500)
+    #expect(
+      list.engine.stickyHeader == StickyHeader(position: 30, offset: 1_500, isDetached: false))
+  }
+
+  @Test func pinnedRowsFollowTheirItemsThroughChanges() {
+    var list = makeList()
+    list.setPinned([90, 5])
+    #expect(list.engine.pinned == [5, 90])
+    list.insertItems(at: 0..<3, in: Array(1_000..<1_003) + Array(0..<100))
+    #expect(list.engine.pinned == [8, 93])
+    list.removeItems(at: 8..<9, in: Array(1_000..<1_003) + Array(0..<5) + Array(6..<100))
+    #expect(list.engine.pinned == [92], "a removed row is no longer pinned")
+    #expect(list.rowsOutsideWindow.map(\.id) == [90])
+  }
+
+  @Test func pinningAPositionOutOfRangeTrapsNamingIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var list = VirtualList(
+        data: Array(0..<10), id: { $0 },
+        engine: WindowingEngine(
+          layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
+      list.setPinned([3, 12])
+    }
+    #expect(standardErrorText(of: result).contains("Position 12 out of range 0..<10"))
+  }
+}
