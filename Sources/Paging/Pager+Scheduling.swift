@@ -78,13 +78,24 @@ extension Pager {
     _notifyWaiters()
   }
 
+  /// Starts (or extends) the wait for the reports to settle. One task
+  /// serves a whole fling: each far report only counts, and the task sleeps
+  /// again while reports came during its last sleep, so a fling of hundreds
+  /// of frames creates one task, not one per frame.
   private func _armSettle() {
-    _settleTask?.cancel()
+    _farReports &+= 1
+    guard _settleTask == nil else { return }
     let sleep = _sleep
     let interval = configuration.settleInterval
     _settleTask = Task { [weak self] in
-      do { try await sleep(interval) } catch { return }
-      guard let self, !Task.isCancelled else { return }
+      var seen = self?._farReports
+      while true {
+        do { try await sleep(interval) } catch { return }
+        guard let self, !Task.isCancelled else { return }
+        if self._farReports == seen { break }
+        seen = self._farReports
+      }
+      guard let self else { return }
       self._settleTask = nil
       if self._settleTarget != nil {
         self._settleTarget = nil

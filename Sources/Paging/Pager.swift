@@ -131,6 +131,9 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// Where a scroll in flight will come to rest, until it arrives.
   @ObservationIgnored internal var _settleTarget: Range<Int>?
   @ObservationIgnored internal var _settleTask: Task<Void, Never>?
+  /// Far-moved reports so far: the settle task waits until a sleep passes
+  /// without one.
+  @ObservationIgnored internal var _farReports = 0
   @ObservationIgnored internal var _waiters: [_Waiter] = []
   @ObservationIgnored internal var _edits: _AnyEdits<Item>?
   /// During a refresh, until the new generation holds the visible range:

@@ -120,6 +120,15 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     engine.materializedOutsideWindow.map { ($0, _id(_data[_dataIndex($0)])) }
   }
 
+  /// Chat and log mode (`WindowingEngine.followsEnd`): at the end, the
+  /// list stays at the end through appends and growing rows.
+  ///
+  /// - Complexity: O(1).
+  public var followsEnd: Bool {
+    get { _engine.followsEnd }
+    set { _engine.followsEnd = newValue }
+  }
+
   /// Keeps `positions` materialized whatever the scroll (a row being
   /// edited); they follow their items through data changes.
   ///

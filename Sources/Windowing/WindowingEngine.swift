@@ -100,6 +100,15 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline internal var _visible: Range<Int> = 0..<0
   /// The content region the window was computed for.
   @usableFromInline internal var _covered: Range<Double> = 0..<0
+  /// Chat and log mode: while the viewport is at the end of the content, it
+  /// stays there through every change (appends are followed, a last row
+  /// that grows stays pinned to the bottom, a shorter viewport keeps the
+  /// end in view); away from the end, the usual anchoring applies, so
+  /// older items loaded above do not move what the user reads.
+  public var followsEnd = false
+  /// The content length when the window was last computed: a data change
+  /// knows from it whether the viewport was at the end before.
+  @usableFromInline internal var _lastContentLength = 0.0
   /// See `pinned` and `stickyHeaders` (WindowingEngine+Pinning.swift).
   @usableFromInline internal var _pinned: [Int] = []
   @usableFromInline internal var _stickyHeaders: [Int] = []
@@ -171,13 +180,16 @@ public struct WindowingEngine<Layout: WindowLayout> {
   public mutating func setViewport(_ newViewport: Viewport) -> WindowChange {
     let newViewport = newViewport._sanitized(replacingInvalidWith: _viewport)
     guard newViewport.crossLength != _viewport.crossLength else {
+      let wasAtEnd = followsEnd && _isAtEnd(contentLength: _lastContentLength)
       _viewport = newViewport
-      return _recompute(correction: 0)
+      if wasAtEnd { _viewport.offset = _scrollRange.upperBound }
+      return _recompute(correction: _viewport.offset - newViewport.offset)
     }
     let target = _anchor().map { _target(old: $0, new: $0) }
+    let wasAtEnd = followsEnd && _isAtEnd(contentLength: _lastContentLength)
     _viewport = newViewport
     _layout.viewportCrossLengthDidChange(newViewport.crossLength)
-    return _reanchor(target)
+    return _reanchor(target, wasAtEnd: wasAtEnd)
   }
 
   // MARK: - Data changes
@@ -281,6 +293,27 @@ public struct WindowingEngine<Layout: WindowLayout> {
     (new, _layout.frame(of: old).mainOffset - _viewport.offset)
   }
 
+  /// How far the viewport's bottom edge is from the end of the content
+  /// (0 at the end): a chat shows "new messages" beyond some distance.
+  ///
+  /// - Complexity: O(log n) at most.
+  public var distanceFromEnd: Double {
+    Swift.max(0, _scrollRange.upperBound - _viewport.offset)
+  }
+
+  /// Whether the viewport shows the end of the content (within half a
+  /// point), as `followsEnd` decides it.
+  ///
+  /// - Complexity: O(log n) at most.
+  public var isAtEnd: Bool { _isAtEnd(contentLength: _layout.contentLength) }
+
+  @usableFromInline
+  internal func _isAtEnd(contentLength: Double) -> Bool {
+    let maximum = Swift.max(
+      -_viewport.leadingInset, contentLength - _viewport.length + _viewport.trailingInset)
+    return _viewport.offset >= maximum - 0.5
+  }
+
   /// The offsets a scroll view can rest at for the current content.
   @usableFromInline
   internal var _scrollRange: ClosedRange<Double> {
@@ -293,12 +326,16 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// (unless the viewport is at the top), clamps the offset to the
   /// scrollable range, and recomputes.
   @usableFromInline
-  internal mutating func _reanchor(_ target: _AnchorTarget?) -> WindowChange {
+  internal mutating func _reanchor(_ target: _AnchorTarget?, wasAtEnd: Bool? = nil) -> WindowChange
+  {
     let before = _viewport.offset
+    let wasAtEnd = wasAtEnd ?? (followsEnd && _isAtEnd(contentLength: _lastContentLength))
     let range = _scrollRange
     let atTop = before <= range.lowerBound
     var offset = before
-    if !atTop, let target, target.position < _layout.itemCount {
+    if wasAtEnd {
+      offset = range.upperBound
+    } else if !atTop, let target, target.position < _layout.itemCount {
       offset = _layout.frame(of: target.position).mainOffset - target.screenOffset
     }
     offset = Swift.min(offset, range.upperBound)
@@ -376,6 +413,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
     }
     _window = positions
     _visible = _visiblePositions()
+    _lastContentLength = _layout.contentLength
     return WindowChange(
       window: _window, previousWindow: previousWindow, visible: _visible,
       previousVisible: previousVisible, scrollCorrection: correction)

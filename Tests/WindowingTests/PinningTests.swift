@@ -56,3 +56,45 @@ struct PinningTests {
     #expect(standardErrorText(of: result).contains("Position 12 out of range 0..<10"))
   }
 }
+
+@Suite("End anchoring (chat mode)")
+struct EndAnchoringTests {
+  func makeChat(count: Int) -> VirtualList<[Int], Int, VariableSizeLayout> {
+    var list = VirtualList(
+      data: Array(0..<count), id: { $0 },
+      engine: WindowingEngine(
+        layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
+        viewport: Viewport(offset: 0, length: 400)))
+    list.followsEnd = true
+    return list
+  }
+
+  @Test func atTheEndAppendsAreFollowedAndAGrowingLastRowStaysAtTheBottom() {
+    var list = makeChat(count: 50)  // 2,000 points of content
+    _ = list.scroll(to: 1_600)
+    #expect(list.engine.isAtEnd && list.engine.distanceFromEnd == 0)
+    list.insertItems(at: 50..<52, in: Array(0..<52))
+    #expect(list.engine.viewport.offset == 1_680, "two new messages: followed")
+    _ = list.setLength(200, of: 51)  // the last message grows as it streams in
+    #expect(list.engine.viewport.offset == 1_840 && list.engine.isAtEnd)
+  }
+
+  @Test func awayFromTheEndNothingMovesAndTheDistanceIsReported() {
+    var list = makeChat(count: 50)
+    _ = list.scroll(to: 1_000)
+    #expect(!list.engine.isAtEnd && list.engine.distanceFromEnd == 600)
+    list.insertItems(at: 50..<52, in: Array(0..<52))
+    #expect(list.engine.viewport.offset == 1_000, "reading older messages: not yanked down")
+    #expect(list.engine.distanceFromEnd == 680)
+    // Older messages loaded above keep what is read in place.
+    list.insertItems(at: 0..<10, in: Array(100..<110) + Array(0..<52))
+    #expect(list.engine.viewport.offset == 1_400)
+  }
+
+  @Test func aShorterViewportKeepsTheEndInView() {
+    var list = makeChat(count: 50)
+    _ = list.scroll(to: 1_600)
+    list.setViewport(Viewport(offset: 1_600, length: 250))  // the keyboard appears
+    #expect(list.engine.viewport.offset == 1_750 && list.engine.isAtEnd)
+  }
+}

@@ -85,7 +85,7 @@ struct WindowingModelTests {
     let overscan = Overscan(
       points: Double([0, 20, 100][Int.random(in: 0..<3, using: &g)]),
       items: Int.random(in: 0...3, using: &g))
-    let engine = WindowingEngine(
+    var engine = WindowingEngine(
       layout: layout,
       viewport: Viewport(
         offset: 0, length: Double(Int.random(in: 50...400, using: &g)),
@@ -94,6 +94,7 @@ struct WindowingModelTests {
         trailingInset: Double([0, 0, 30][Int.random(in: 0..<3, using: &g)])),
       overscan: overscan, visibilityThreshold: [0, 0.5, 1][Int.random(in: 0..<3, using: &g)])
     let data = Array(0..<count)
+    engine.followsEnd = Int.random(in: 0..<3, using: &g) == 0
     var model = Model(
       list: VirtualList(data: data, id: { $0 }, engine: engine), data: data,
       lengths: Array(repeating: 30, count: count), nextID: count, expectedOffset: nil,
@@ -258,6 +259,10 @@ struct WindowingModelTests {
       if rotate { viewport.crossLength = Double(Int.random(in: 60...600, using: &g)) }
       let list = model.list
       var expected: Double?
+      if !rotate, list.followsEnd, list.engine.isAtEnd {
+        expected = expectedOffset(
+          model, newData: model.data, newLengths: nil, newViewport: viewport)
+      }
       if rotate {
         // The rule across a change of columns: the first visible item keeps
         // its screen offset, measured in the new layout.
@@ -305,6 +310,11 @@ struct WindowingModelTests {
     }
     let minimum = -viewport.leadingInset
     let maximum = max(minimum, content(newModel) - viewport.length + viewport.trailingInset)
+    // Chat mode: at the end before, at the end after.
+    if engine.followsEnd {
+      let oldMaximum = max(-old.leadingInset, content(model) - old.length + old.trailingInset)
+      if old.offset >= oldMaximum - 0.5 { return maximum }
+    }
     let atTop = old.offset <= -old.leadingInset
     var offset = old.offset
     if !atTop, !engine.window.isEmpty, anchor < model.data.count {
