@@ -31,7 +31,7 @@ extension VariableSizeLayout {
     for (j, newPosition) in difference.newPositions.enumerated() {
       if let newPosition { lengths[newPosition] = old[j] }
     }
-    _sums = _FenwickTree(lengths)
+    _sums = _ChunkedLengths(lengths)
   }
 }
 

@@ -78,4 +78,35 @@ let benchmarks: @Sendable () -> Void = {
       viewport: Viewport(length: 800), overscan: Overscan(points: 400))
     for offset in stride(from: 0.0, to: 150, by: 1) { blackHole(fixed.scroll(to: offset)) }
   }
+  Benchmark("prepend 100 items to 1M: VariableSizeLayout") { benchmark in
+    var layout = VariableSizeLayout(itemCount: n, estimatedLength: rowLength)
+    benchmark.startMeasurement()
+    layout.insertItems(at: 0..<100)
+    benchmark.stopMeasurement()
+    blackHole(layout.contentLength)
+  }
+  Benchmark("prepend 100 items to 1M: rebuild of the sums (the layout before)") { benchmark in
+    var values = [Double](repeating: rowLength, count: n)
+    benchmark.startMeasurement()
+    // What VariableSizeLayout did for an insert away from the end: read the
+    // lengths back, insert, and rebuild the Fenwick tree over all of them.
+    var tree = values
+    var i = tree.count
+    while i >= 1 {
+      let parent = i + (i & -i)
+      if parent <= tree.count { tree[parent - 1] -= tree[i - 1] }
+      i -= 1
+    }
+    values.insert(contentsOf: repeatElement(rowLength, count: 100), at: 0)
+    var rebuilt = values
+    i = 1
+    while i <= rebuilt.count {
+      let parent = i + (i & -i)
+      if parent <= rebuilt.count { rebuilt[parent - 1] += rebuilt[i - 1] }
+      i += 1
+    }
+    benchmark.stopMeasurement()
+    blackHole(rebuilt.last)
+    blackHole(tree.first)
+  }
 }

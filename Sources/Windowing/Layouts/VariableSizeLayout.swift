@@ -7,13 +7,15 @@
 /// A list whose items have their own lengths: each starts at an estimate and
 /// is replaced by its measurement when the item is materialized.
 ///
-/// Lengths live in a Fenwick tree: offset queries, the window query and a
-/// measurement update are O(log n), and one change never rebuilds the sums
-/// (web virtualizers rebuild them from the changed index, O(n)). Memory: one
-/// `Double` per item. Appending items is O(log n) each; inserting or
-/// removing in the middle rebuilds the tree, O(n).
+/// Lengths live in chunks of Fenwick trees (`_ChunkedLengths`): offset
+/// queries, the window query and a measurement update are O(log n), and one
+/// change never rebuilds the sums (web virtualizers rebuild them from the
+/// changed index, O(n)). Memory: about one `Double` per item. Appending is
+/// O(log n) per item; inserting or removing k items anywhere else is
+/// O(k + √n) (one chunk of at most 1,024 and the index over the chunks),
+/// not a rebuild.
 public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
-  @usableFromInline internal var _sums: _FenwickTree
+  @usableFromInline internal var _sums: _ChunkedLengths
   /// The longest an item may be: 10,000,000 points, thousands of screens.
   /// Lengths are summed in a tree of `Double`s, and a longer one would
   /// swamp the precision of every offset after it.
@@ -30,7 +32,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
     precondition(
       estimatedLength > 0 && estimatedLength <= Self.maximumItemLength,
       "Estimated length \(estimatedLength) must be in 0...\(Self.maximumItemLength)")
-    _sums = _FenwickTree(repeating: estimatedLength, count: itemCount)
+    _sums = _ChunkedLengths(repeating: estimatedLength, count: itemCount)
     self.estimatedLength = estimatedLength
     self.crossLength = crossLength
   }
@@ -100,26 +102,13 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
 
   /// New items start at the estimate.
   ///
-  /// - Complexity: O(k log n) at the end; O(n) elsewhere.
+  /// - Complexity: O(k log n) at the end; O(k + √n) elsewhere.
   public mutating func insertItems(at positions: Range<Int>) {
-    if positions.lowerBound == itemCount {
-      for _ in positions { _sums.append(estimatedLength) }
-      return
-    }
-    var values = _sums.values
-    values.insert(
-      contentsOf: repeatElement(estimatedLength, count: positions.count), at: positions.lowerBound)
-    _sums = _FenwickTree(values)
+    _sums.insert(repeating: estimatedLength, count: positions.count, at: positions.lowerBound)
   }
 
-  /// - Complexity: O(k) at the end; O(n) elsewhere.
+  /// - Complexity: O(k + √n).
   public mutating func removeItems(at positions: Range<Int>) {
-    if positions.upperBound == itemCount {
-      _sums.tree.removeLast(positions.count)
-      return
-    }
-    var values = _sums.values
-    values.removeSubrange(positions)
-    _sums = _FenwickTree(values)
+    _sums.remove(positions)
   }
 }

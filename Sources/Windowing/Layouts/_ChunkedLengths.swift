@@ -1,0 +1,161 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// Item lengths in chunks of at most `_maximumChunk` items, each chunk a
+/// Fenwick tree, with two Fenwick trees over the chunks (their item counts
+/// and their length sums). Offsets, searches and a length update stay
+/// O(log n); inserting or removing k items anywhere costs O(k + B + n/B)
+/// (the chunk's tree, then the two trees over the chunks are rebuilt), not
+/// the O(n) of rebuilding one tree over every item: a page prepended to a
+/// million items touches one chunk of 1,024 and 1,000 chunk entries.
+@usableFromInline
+internal struct _ChunkedLengths: Sendable {
+  @usableFromInline static var _maximumChunk: Int { 1_024 }
+
+  @usableFromInline var chunks: [_FenwickTree]
+  /// Over the chunks: how many items each holds, and their total length.
+  @usableFromInline var chunkCounts: _FenwickTree
+  @usableFromInline var chunkSums: _FenwickTree
+  @usableFromInline var count: Int
+
+  @usableFromInline
+  init(repeating value: Double, count: Int) {
+    self.init(repeatElement(value, count: count))
+  }
+
+  @usableFromInline
+  init(_ values: some Collection<Double>) {
+    let values = Array(values)
+    chunks = stride(from: 0, to: values.count, by: Self._maximumChunk).map {
+      _FenwickTree(values[$0..<Swift.min(values.count, $0 + Self._maximumChunk)])
+    }
+    count = values.count
+    chunkCounts = _FenwickTree([])
+    chunkSums = _FenwickTree([])
+    _rebuildChunkTrees()
+  }
+
+  private mutating func _rebuildChunkTrees() {
+    chunkCounts = _FenwickTree(chunks.map { Double($0.count) })
+    chunkSums = _FenwickTree(chunks.map { $0.prefix($0.count) })
+  }
+
+  /// The chunk holding `position` (in `0..<count`) and the offset in it.
+  @inlinable
+  func locate(_ position: Int) -> (chunk: Int, offset: Int) {
+    let chunk = chunkCounts.count(whereSumAtMost: Double(position))
+    return (chunk, position - Int(chunkCounts.prefix(chunk)))
+  }
+
+  /// The sum of the first `k` lengths.
+  @inlinable
+  func prefix(_ k: Int) -> Double {
+    if k >= count { return chunkSums.prefix(chunks.count) }
+    let (chunk, offset) = locate(k)
+    return chunkSums.prefix(chunk) + chunks[chunk].prefix(offset)
+  }
+
+  /// The length at `index`.
+  @inlinable
+  func value(at index: Int) -> Double {
+    let (chunk, offset) = locate(index)
+    return chunks[chunk].value(at: offset)
+  }
+
+  /// Adds `delta` to the length at `index`.
+  @inlinable
+  mutating func add(_ delta: Double, at index: Int) {
+    let (chunk, offset) = locate(index)
+    chunks[chunk].add(delta, at: offset)
+    chunkSums.add(delta, at: chunk)
+  }
+
+  /// Appends `value` in O(log n).
+  @inlinable
+  mutating func append(_ value: Double) {
+    if let last = chunks.indices.last, chunks[last].count < Self._maximumChunk {
+      chunks[last].append(value)
+      chunkCounts.add(1, at: last)
+      chunkSums.add(value, at: last)
+    } else {
+      chunks.append(_FenwickTree([value]))
+      chunkCounts.append(1)
+      chunkSums.append(value)
+    }
+    count += 1
+  }
+
+  /// The number of leading lengths whose sum is at most `target`.
+  @inlinable
+  func count(whereSumAtMost target: Double) -> Int {
+    let chunk = chunkSums.count(whereSumAtMost: target)
+    guard chunk < chunks.count else { return count }
+    let remaining = target - chunkSums.prefix(chunk)
+    return Int(chunkCounts.prefix(chunk)) + chunks[chunk].count(whereSumAtMost: remaining)
+  }
+
+  /// Inserts `count` copies of `value` at `position`: O(k + B + n/B).
+  mutating func insert(repeating value: Double, count inserted: Int, at position: Int) {
+    guard inserted > 0 else { return }
+    if position == count {
+      for _ in 0..<inserted { append(value) }
+      return
+    }
+    let (chunk, offset) = locate(position)
+    var values = chunks[chunk].values
+    values.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
+    chunks.replaceSubrange(chunk...chunk, with: Self._split(values))
+    count += inserted
+    _rebuildChunkTrees()
+  }
+
+  /// Removes the lengths at `positions`: O(k + B + n/B).
+  mutating func remove(_ positions: Range<Int>) {
+    guard !positions.isEmpty else { return }
+    let first = locate(positions.lowerBound)
+    let last = locate(positions.upperBound - 1)
+    var values = chunks[first.chunk].values
+    if first.chunk == last.chunk {
+      values.removeSubrange(first.offset...last.offset)
+    } else {
+      values.removeSubrange(first.offset...)
+      values += chunks[last.chunk].values[(last.offset + 1)...]
+    }
+    // A small remainder joins its next chunk, so chunks stay at least a
+    // quarter full and their number O(n/B).
+    var end = last.chunk
+    if values.count < Self._maximumChunk / 4, end + 1 < chunks.count {
+      end += 1
+      values += chunks[end].values
+    }
+    chunks.replaceSubrange(first.chunk...end, with: values.isEmpty ? [] : Self._split(values))
+    count -= positions.count
+    _rebuildChunkTrees()
+  }
+
+  /// `values` as chunks of at most the maximum, as even as possible.
+  private static func _split(_ values: [Double]) -> [_FenwickTree] {
+    let pieces = (values.count + _maximumChunk - 1) / _maximumChunk
+    guard pieces > 1 else { return [_FenwickTree(values)] }
+    let size = (values.count + pieces - 1) / pieces
+    return stride(from: 0, to: values.count, by: size).map {
+      _FenwickTree(values[$0..<Swift.min(values.count, $0 + size)])
+    }
+  }
+
+  /// All lengths, in order. O(n).
+  @usableFromInline
+  var values: [Double] { chunks.flatMap(\.values) }
+}
+
+// Equal lengths make equal layouts, however they are chunked.
+extension _ChunkedLengths: Hashable {
+  @usableFromInline
+  static func == (a: Self, b: Self) -> Bool { a.count == b.count && a.values == b.values }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) { hasher.combine(values) }
+}

@@ -1,0 +1,97 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+import _TestSupport
+
+@testable import Windowing
+
+/// The chunked lengths behind `VariableSizeLayout`, across many chunks
+/// (inserts and removals that split, empty and merge them), against an
+/// array: every prefix, search and value.
+@Suite("Chunked lengths model")
+struct ChunkedLengthsTests {
+  struct Model {
+    var lengths: _ChunkedLengths
+    var reference: [Double]
+  }
+
+  @Test func randomEditsAcrossChunks() {
+    for seed in modelTestSeeds {
+      var g = SplitMix64(seed: seed)
+      let start = (0..<Int.random(in: 0...5_000, using: &g)).map { _ in
+        Double(Int.random(in: 0...60, using: &g))
+      }
+      var model = Model(lengths: _ChunkedLengths(start), reference: start)
+      runModelTest(
+        seed: seed, steps: 300, state: &model,
+        step: { m, g in
+          let count = m.reference.count
+          switch Int.random(in: 0..<5, using: &g) {
+          case 0:
+            let at = [0, count, Int.random(in: 0...count, using: &g)][
+              Int.random(in: 0..<3, using: &g)]
+            let k = [1, 3, 100, 1_500][Int.random(in: 0..<4, using: &g)]
+            m.lengths.insert(repeating: 7, count: k, at: at)
+            m.reference.insert(contentsOf: repeatElement(7, count: k), at: at)
+            return "insert \(k) at \(at)"
+          case 1 where count > 0:
+            let lower = Int.random(in: 0..<count, using: &g)
+            let upper = min(count, lower + [1, 10, 900, 3_000][Int.random(in: 0..<4, using: &g)])
+            m.lengths.remove(lower..<upper)
+            m.reference.removeSubrange(lower..<upper)
+            return "remove \(lower)..<\(upper)"
+          case 2 where count > 0:
+            let at = Int.random(in: 0..<count, using: &g)
+            let length = Double(Int.random(in: 0...90, using: &g))
+            m.lengths.add(length - m.reference[at], at: at)
+            m.reference[at] = length
+            return "set \(at) to \(length)"
+          case 3:
+            m.lengths.append(5)
+            m.reference.append(5)
+            return "append"
+          default:
+            return "read"
+          }
+        },
+        verify: { m in
+          guard m.lengths.count == m.reference.count else {
+            return "count \(m.lengths.count), expected \(m.reference.count)"
+          }
+          // Every 97th prefix, by a running sum, and the search just past it.
+          var sum = 0.0
+          var k = 0
+          while true {
+            guard m.lengths.prefix(k) == sum else {
+              return "prefix(\(k)) \(m.lengths.prefix(k)), expected \(sum)"
+            }
+            if k < m.reference.count, m.lengths.value(at: k) != m.reference[k] {
+              return "value(at: \(k))"
+            }
+            // The largest j whose prefix is at most the target.
+            let target = sum + 0.5
+            var j = k
+            var running = sum
+            while j < m.reference.count, running + m.reference[j] <= target {
+              running += m.reference[j]
+              j += 1
+            }
+            guard m.lengths.count(whereSumAtMost: target) == j else {
+              return
+                "count(whereSumAtMost: \(target)) \(m.lengths.count(whereSumAtMost: target)), expected \(j)"
+            }
+            guard k < m.reference.count else { break }
+            let next = min(m.reference.count, k + 97)
+            sum += m.reference[k..<next].reduce(0, +)
+            k = next
+          }
+          guard m.lengths.values == m.reference else { return "values differ" }
+          return nil
+        })
+    }
+  }
+}
