@@ -20,15 +20,21 @@ final class Source {
   var pendingRanges:
     [(range: Range<Int>, continuation: CheckedContinuation<PositionalPage<Int>, any Error>)] = []
   let total: Int
+  /// After the input: a load that a task still asks for (one the pager
+  /// issued, then cancelled, before it ran) fails at once instead of
+  /// waiting for an answer that will never come.
+  var closed = false
 
   init(total: Int) { self.total = total }
 
   func load(_ request: PageRequest<Int>) async throws -> Page<Int, Int> {
-    try await withCheckedThrowingContinuation { pending.append((request, $0)) }
+    if closed { throw CancellationError() }
+    return try await withCheckedThrowingContinuation { pending.append((request, $0)) }
   }
 
   func load(_ range: Range<Int>) async throws -> PositionalPage<Int> {
-    try await withCheckedThrowingContinuation { pendingRanges.append((range, $0)) }
+    if closed { throw CancellationError() }
+    return try await withCheckedThrowingContinuation { pendingRanges.append((range, $0)) }
   }
 
   var waiting: Int { pending.count + pendingRanges.count }
@@ -197,7 +203,13 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
     )
     verify(pager, step: step, absolute: kind != 0)
   }
-  // Leave no task suspended: answering one may issue another.
+  // Leave no task suspended: answering one may issue another, and a task
+  // issued but not yet run asks the source only when the main actor runs
+  // it, perhaps after this input (its continuation, which retains the
+  // source that holds it, would never be resumed: a leak of the harness,
+  // not the pager). So the source is closed first, then drained.
+  source.closed = true
+  drainMainActor(pager, source)
   while source.waiting > 0 {
     for entry in source.pending { entry.continuation.resume(throwing: CancellationError()) }
     for entry in source.pendingRanges { entry.continuation.resume(throwing: CancellationError()) }
