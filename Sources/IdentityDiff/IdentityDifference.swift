@@ -205,3 +205,18 @@ public struct UpdatePolicy: Hashable, Sendable {
     self.animationLimit = animationLimit
   }
 }
+
+extension IdentityDifference {
+  /// A difference from its parts, which the caller has made consistent.
+  internal init(
+    deletions: [Int], insertions: [Int], moves: [Move], updates: [Int],
+    newPositions: [Int?], newCount: Int
+  ) {
+    self.deletions = deletions
+    self.insertions = insertions
+    self.moves = moves
+    self.updates = updates
+    self.newPositions = newPositions
+    self.newCount = newCount
+  }
+}

@@ -1,0 +1,230 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// The changes between two snapshots of a list with sections, matched by
+/// identity: sections inserted, deleted, moved and updated; items inserted,
+/// deleted, updated, and moved within and across sections.
+///
+/// This is what changed, not yet a batch: hand a list UI `batch()` (one
+/// `performBatchUpdates` call that UIKit accepts) or `stagedBatches()` (the
+/// fewest animations, in stages), both in `SectionedDifference+Batches.swift`.
+///
+/// - Sections are matched by their identity (as `IdentityDifference` does,
+///   duplicates in order of appearance); `sections.updates` are sections
+///   whose own content (a header's title, say) changed.
+/// - Items are matched by their identity across the whole list, between
+///   sections that exist in both snapshots: an item that changes section is
+///   a move. Items of a deleted section are deleted with it, items of an
+///   inserted section arrive with it (they are not listed), as in UIKit.
+/// - Moves are the fewest that explain the reorder: an item that changes
+///   section moves; within a section, the items outside one longest
+///   increasing subsequence of their old positions move. One drag is one move.
+public struct SectionedDifference: Hashable, Sendable {
+  /// The changes of the sections themselves (by section position).
+  public var sections: IdentityDifference
+  /// Deleted items, by old path, in descending order; only items of
+  /// sections that survive.
+  public var itemDeletions: [ItemPath]
+  /// Inserted items, by new path, in ascending order; only items of
+  /// sections that survive.
+  public var itemInsertions: [ItemPath]
+  /// The fewest moves that explain the reorder of the surviving items, in
+  /// ascending new path.
+  public var itemMoves: [ItemMove]
+  /// Old paths of matched items whose content changed, ascending (moved
+  /// ones included: a batch form decides how to show them).
+  public var itemUpdates: [ItemPath]
+  /// The number of items of every old section.
+  public var oldItemCounts: [Int]
+  /// The number of items of every new section.
+  public var newItemCounts: [Int]
+
+  /// An item that moved.
+  public struct ItemMove: Hashable, Sendable {
+    /// Its old path.
+    public var from: ItemPath
+    /// Its new path.
+    public var to: ItemPath
+
+    /// Creates a move.
+    @inlinable
+    public init(from: ItemPath, to: ItemPath) {
+      self.from = from
+      self.to = to
+    }
+  }
+
+  /// Section and item changes together (a move counts once).
+  public var changeCount: Int {
+    sections.changeCount + itemDeletions.count + itemInsertions.count + itemMoves.count
+      + itemUpdates.count
+  }
+
+  /// Whether nothing changed.
+  public var isEmpty: Bool { changeCount == 0 }
+
+  /// Whether a UI should animate this update under `policy` (DataSources
+  /// applies updates of more than 300 changes without animation).
+  public func shouldAnimate(under policy: UpdatePolicy = UpdatePolicy()) -> Bool {
+    changeCount <= policy.animationLimit
+  }
+
+  /// Computes the changes from `old` to `new`.
+  ///
+  /// ```swift
+  /// import IdentityDiff
+  ///
+  /// struct Group { var name: String; var members: [String] }
+  /// let old = [Group(name: "A", members: ["ann", "bob"]), Group(name: "B", members: ["cid"])]
+  /// let new = [Group(name: "A", members: ["bob"]), Group(name: "B", members: ["cid", "ann"])]
+  /// let difference = SectionedDifference(
+  ///   from: old, to: new, sectionID: { $0.name }, items: { $0.members },
+  ///   itemID: { $0 }, sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
+  /// difference.itemMoves   // ann: [0, 0] → [1, 1], one move across sections
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The sections shown now.
+  ///   - new: The sections to show.
+  ///   - sectionID: A section's identity.
+  ///   - items: A section's items.
+  ///   - itemID: An item's identity.
+  ///   - sectionContentEquals: Whether two sections with the same identity
+  ///     show the same header and footer; `false` makes a section update.
+  ///   - itemContentEquals: Whether two items with the same identity have
+  ///     the same content; `false` makes an item update.
+  /// - Complexity: O(*n* + *m* + *k* log *k*), expected, for *n* old and
+  ///   *m* new sections and items and *k* items that stay in their section.
+  @inlinable
+  public init<
+    Sections: RandomAccessCollection, Items: RandomAccessCollection,
+    SectionID: Hashable, ItemID: Hashable
+  >(
+    from old: Sections, to new: Sections,
+    sectionID: (Sections.Element) -> SectionID,
+    items: (Sections.Element) -> Items,
+    itemID: (Items.Element) -> ItemID,
+    sectionContentEquals: (Sections.Element, Sections.Element) -> Bool,
+    itemContentEquals: (Items.Element, Items.Element) -> Bool
+  ) {
+    let sections = IdentityDifference(
+      from: old, to: new, id: sectionID, contentEquals: sectionContentEquals)
+    let oldItems = old.map(items)
+    let newItems = new.map(items)
+    var oldSectionForNew = [Int](repeating: -1, count: sections.newCount)
+    for (s, t) in sections.newPositions.enumerated() { if let t { oldSectionForNew[t] = s } }
+
+    // The items of the surviving old sections, numbered in order; for each
+    // identity the ones not yet matched, first first, linked by `nextOld`.
+    var oldPaths: [ItemPath] = []
+    var oldSectionStart = [Int](repeating: 0, count: oldItems.count + 1)
+    for (s, sectionItems) in oldItems.enumerated() {
+      oldSectionStart[s] = oldPaths.count
+      if sections.newPositions[s] == nil { continue }
+      for i in 0..<sectionItems.count { oldPaths.append(ItemPath(section: s, item: i)) }
+    }
+    oldSectionStart[oldItems.count] = oldPaths.count
+    var firstOld: [ItemID: Int] = [:]
+    firstOld.reserveCapacity(oldPaths.count)
+    var nextOld = [Int](repeating: -1, count: oldPaths.count)
+    var j = oldPaths.count
+    for s in oldItems.indices.reversed() where sections.newPositions[s] != nil {
+      let sectionItems = oldItems[s]
+      var index = sectionItems.endIndex
+      while index != sectionItems.startIndex {
+        sectionItems.formIndex(before: &index)
+        j -= 1
+        let key = itemID(sectionItems[index])
+        nextOld[j] = firstOld[key] ?? -1
+        firstOld[key] = j
+      }
+    }
+
+    // Match every item of a surviving new section with the first unmatched
+    // old item of its identity.
+    var matched = [Bool](repeating: false, count: oldPaths.count)
+    var itemInsertions: [ItemPath] = []
+    var itemUpdates: [ItemPath] = []
+    var itemMoves: [ItemMove] = []
+    for t in newItems.indices where oldSectionForNew[t] >= 0 {
+      let s = oldSectionForNew[t]
+      // Items that stay in their section: (new item, old item), in new order.
+      var stayers: [(new: Int, old: Int)] = []
+      let sectionItems = newItems[t]
+      var index = sectionItems.startIndex
+      for i in 0..<sectionItems.count {
+        defer { sectionItems.formIndex(after: &index) }
+        let element = sectionItems[index]
+        let key = itemID(element)
+        guard let k = firstOld[key], k >= 0 else {
+          itemInsertions.append(ItemPath(section: t, item: i))
+          continue
+        }
+        firstOld[key] = nextOld[k]
+        matched[k] = true
+        let from = oldPaths[k]
+        let source = oldItems[from.section]
+        if !itemContentEquals(
+          source[source.index(source.startIndex, offsetBy: from.item)], element)
+        {
+          itemUpdates.append(from)
+        }
+        if from.section == s {
+          stayers.append((i, from.item))
+        } else {
+          itemMoves.append(ItemMove(from: from, to: ItemPath(section: t, item: i)))
+        }
+      }
+      let stays = _longestIncreasingSubsequence(count: stayers.count) { stayers[$0].old }
+      for (k, pair) in stayers.enumerated() where !stays[k] {
+        itemMoves.append(
+          ItemMove(
+            from: ItemPath(section: s, item: pair.old), to: ItemPath(section: t, item: pair.new)))
+      }
+    }
+    var itemDeletions: [ItemPath] = []
+    for k in oldPaths.indices.reversed() where !matched[k] { itemDeletions.append(oldPaths[k]) }
+    itemMoves.sort { $0.to < $1.to }
+    itemUpdates.sort()
+
+    self.sections = sections
+    self.itemDeletions = itemDeletions
+    self.itemInsertions = itemInsertions
+    self.itemMoves = itemMoves
+    self.itemUpdates = itemUpdates
+    self.oldItemCounts = oldItems.map(\.count)
+    self.newItemCounts = newItems.map(\.count)
+  }
+
+  /// The changes of one section's items, `difference`, as a change of a
+  /// list of `sectionCount` sections where only section `section` changed
+  /// (DataSources' per-section update).
+  ///
+  /// - Complexity: O(*s* + changes) for *s* sections.
+  public init(
+    _ difference: IdentityDifference, inSection section: Int, itemCounts: [Int]
+  ) {
+    precondition(
+      section >= 0 && section < itemCounts.count,
+      "Section \(section) out of range 0..<\(itemCounts.count)")
+    precondition(
+      itemCounts[section] == difference.oldCount,
+      "Section \(section) has \(itemCounts[section]) items, the difference is from \(difference.oldCount)"
+    )
+    func path(_ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
+    let sectionCount = itemCounts.count
+    self.sections = IdentityDifference(
+      deletions: [], insertions: [], moves: [], updates: [],
+      newPositions: (0..<sectionCount).map { $0 }, newCount: sectionCount)
+    self.itemDeletions = difference.deletions.map(path)
+    self.itemInsertions = difference.insertions.map(path)
+    self.itemMoves = difference.moves.map { ItemMove(from: path($0.from), to: path($0.to)) }
+    self.itemUpdates = difference.updates.map(path)
+    self.oldItemCounts = itemCounts
+    self.newItemCounts = itemCounts
+    self.newItemCounts[section] = difference.newCount
+  }
+}
