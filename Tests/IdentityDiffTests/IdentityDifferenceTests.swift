@@ -151,21 +151,6 @@ struct IdentityDifferenceTests {
     #expect(applied == [a0, b, a1, a1])
   }
 
-  @Test("Applying to an OrderedStore reproduces the new store", arguments: modelTestSeeds)
-  func orderedStores(seed: UInt64) {
-    var g = SplitMix64(seed: seed)
-    for _ in 0..<300 {
-      let (old, new) = randomPair(&g)
-      let oldStore = OrderedStore(old.map { ($0.id, $0.content) }, uniquingKeysWith: { a, _ in a })
-      let newStore = OrderedStore(new.map { ($0.id, $0.content) }, uniquingKeysWith: { a, _ in a })
-      let d = IdentityDifference(
-        from: oldStore, to: newStore, id: \.key, contentEquals: { $0.value == $1.value })
-      var store = oldStore
-      store.apply(d, from: newStore)
-      #expect(store == newStore, "seed \(seed)")
-    }
-  }
-
   @Test func coalescerDiffsOnlyTheLatestSnapshot() {
     let first = (0..<5).map { Item(id: $0, content: 0) }
     var coalescer = SnapshotCoalescer(initial: first, id: \.id, contentEquals: ==)

@@ -23,8 +23,13 @@ extension OrderedStore {
   /// shown.apply(difference, from: latest)   // shown == latest
   /// ```
   ///
-  /// - Complexity: O(*k* × min(position, `count` − position)) for *k*
-  ///   changes: each edit moves the shorter side.
+  /// The difference must have been computed with the keys as identity
+  /// (so every inserted key is new to the store).
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements, with a
+  ///   hash only for each deleted and inserted key: the survivors' entries
+  ///   in the hash table are renumbered in one scan, not rehashed. (An
+  ///   `Array` pays the same O(*n* + *m*) copy.)
   public mutating func apply(_ difference: IdentityDifference, from new: OrderedStore) {
     precondition(
       count == difference.oldCount,
@@ -32,24 +37,36 @@ extension OrderedStore {
     precondition(
       new.count == difference.newCount,
       "The difference is to \(difference.newCount) elements, not \(new.count)")
-    var leaving = difference.deletions
-    leaving.append(contentsOf: difference.moves.map(\.from))
-    leaving.sort(by: >)
-    var moved: [Int: Element] = [:]
-    let movedFrom = Set(difference.moves.map(\.from))
-    for position in leaving {
-      let element = remove(at: position)
-      if movedFrom.contains(position) { moved[position] = element }
+    // Check that the difference maps the positions one to one before
+    // anything moves.
+    var filled = [Bool](repeating: false, count: difference.newCount)
+    for case let q? in difference.newPositions {
+      precondition(
+        q >= 0 && q < difference.newCount && !filled[q],
+        "The difference does not describe these snapshots (new position \(q))")
+      filled[q] = true
     }
-    var arriving: [(position: Int, element: Element)] = difference.insertions.map { ($0, new[$0]) }
-    arriving.append(contentsOf: difference.moves.map { ($0.to, moved[$0.from]!) })
-    arriving.sort { $0.position < $1.position }
-    for (position, element) in arriving {
-      updateValue(element.value, forKey: element.key, insertingAt: position)
+    for q in difference.insertions {
+      precondition(
+        q >= 0 && q < difference.newCount && !filled[q],
+        "The difference does not describe these snapshots (insertion at \(q))")
+      filled[q] = true
+    }
+    guard let newStorage = new._storage else {
+      removeAll()
+      return
+    }
+    let storage = _ensureUnique()
+    storage._rearrange(
+      newPositions: difference.newPositions, newCount: difference.newCount,
+      insertions: difference.insertions
+    ) { offset in
+      let slot = newStorage._slot(offset)
+      return (newStorage._keys[slot], newStorage._values[slot])
     }
     for old in difference.updates {
       guard let position = difference.newPositions[old] else { continue }
-      values[position] = new.values[position]
+      storage._values[position] = newStorage._values[newStorage._slot(position)]
     }
     _checkInvariants()
   }

@@ -1,0 +1,73 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+extension _OrderedStoreStorage {
+  /// Rearranges the elements into a new snapshot in one pass: the element
+  /// at old offset `p` goes to `newPositions[p]` (or is destroyed if `nil`),
+  /// and each offset in `insertions` takes `element(offset)`.
+  ///
+  /// The caller has checked that the positions fill `0..<newCount` exactly
+  /// once and that the inserted keys are new. Only deleted and inserted keys
+  /// are hashed; surviving entries of the table are renumbered in one scan
+  /// of it (no hashing), unless the capacity must grow.
+  ///
+  /// - Complexity: O(*n* + *m* + buckets), with *d* + *i* hashes for *d*
+  ///   deletions and *i* insertions.
+  @usableFromInline
+  internal func _rearrange(
+    newPositions: [Int?], newCount: Int, insertions: [Int],
+    element: (Int) -> (key: Key, value: Value)
+  ) {
+    // Deleted keys leave the table while every key is still in its slot.
+    if _buckets != nil {
+      for (p, q) in newPositions.enumerated() where q == nil {
+        _deleteBucket(_bucket(ofSlot: _slot(p)))
+      }
+    }
+    let newCapacity = Swift.max(_capacity, newCount)
+    precondition(
+      newCapacity < Int(UInt32.max),
+      "Capacity \(newCapacity) exceeds the store's limit of \(UInt32.max - 1)")
+    let keys = UnsafeMutablePointer<Key>.allocate(capacity: newCapacity)
+    let values = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+    for (p, q) in newPositions.enumerated() {
+      let slot = _slot(p)
+      if let q {
+        (keys + q).moveInitialize(from: _keys + slot, count: 1)
+        (values + q).moveInitialize(from: _values + slot, count: 1)
+      } else {
+        (_keys + slot).deinitialize(count: 1)
+        (_values + slot).deinitialize(count: 1)
+      }
+    }
+    for offset in insertions {
+      let (key, value) = element(offset)
+      (keys + offset).initialize(to: key)
+      (values + offset).initialize(to: value)
+    }
+    let keepsTable = _buckets != nil && newCapacity == _capacity
+    if keepsTable, let buckets = _buckets {
+      // Survivors: old slot → old offset → new offset, which is the new slot.
+      for b in 0..<_bucketCount where buckets[b] != 0 {
+        let offset = _offset(ofSlot: Int(buckets[b]) &- 1)
+        buckets[b] = UInt32(truncatingIfNeeded: newPositions[offset].unsafelyUnwrapped &+ 1)
+      }
+    }
+    _keys.deallocate()
+    _values.deallocate()
+    _keys = keys
+    _values = values
+    _head = 0
+    _count = newCount
+    if keepsTable {
+      for offset in insertions { _insertIntoTable(slot: offset, bucket: -1) }
+    } else {
+      _capacity = newCapacity
+      _allocateBuckets()
+      _rehash()
+    }
+  }
+}
