@@ -12,6 +12,7 @@ extension IdentityDifference {
   /// from `new`.
   ///
   /// - Complexity: O(n + m).
+  @inlinable
   public func apply<New: RandomAccessCollection>(to elements: inout [New.Element], from new: New) {
     precondition(
       elements.count == oldCount,

@@ -8,6 +8,7 @@
 
 import Benchmark
 import BenchmarkSupport
+import CollectionAdapters
 import IdentityDiff
 
 struct Item: Equatable, Identifiable, Sendable {
@@ -48,5 +49,112 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(new.difference(from: old))
       }
     }
+  }
+  sectionedBenchmarks()
+}
+
+/// `count` items in sections of 100, and a new snapshot with `percent` of
+/// the items changed: a third replaced, a third moved to another section, a
+/// third with new content.
+func sectionedSnapshots(count: Int, changedPercent: Int) -> (old: [[Item]], new: [[Item]]) {
+  let old = stride(from: 0, to: count, by: 100).map { start in
+    (start..<min(start + 100, count)).map { Item(id: $0, content: 0) }
+  }
+  var new = old
+  var g = SystemRandomNumberGenerator()
+  let changes = count * changedPercent / 100
+  for k in 0..<changes {
+    let s = Int.random(in: 0..<new.count, using: &g)
+    guard !new[s].isEmpty else { continue }
+    let i = Int.random(in: 0..<new[s].count, using: &g)
+    switch k % 3 {
+    case 0: new[s][i] = Item(id: count + k, content: 0)
+    case 1:
+      let item = new[s].remove(at: i)
+      let t = Int.random(in: 0..<new.count, using: &g)
+      new[t].insert(item, at: Int.random(in: 0...new[t].count, using: &g))
+    default: new[s][i].content += 1
+    }
+  }
+  return (old, new)
+}
+
+/// A store of `count` keys and the new one after `changes` changes: a
+/// quarter each deleted, inserted, moved and updated, at random positions.
+func storeSnapshots(count: Int, changes: Int) -> (old: [Item], new: [Item]) {
+  let old = (0..<count).map { Item(id: $0, content: 0) }
+  var new = old
+  var g = SystemRandomNumberGenerator()
+  for k in 0..<changes {
+    let i = Int.random(in: 0..<new.count, using: &g)
+    switch k % 4 {
+    case 0: new.remove(at: i)
+    case 1: new.insert(Item(id: count + k, content: 0), at: i)
+    case 2: new.insert(new.remove(at: i), at: Int.random(in: 0..<new.count, using: &g))
+    default: new[i].content += 1
+    }
+  }
+  return (old, new)
+}
+
+let sectionedBenchmarks: @Sendable () -> Void = {
+  for count in [10_000, 100_000] {
+    for percent in [1, 10, 50] {
+      let (old, new) = sectionedSnapshots(count: count, changedPercent: percent)
+      let name = "\(count / 1_000)k items in sections of 100, \(percent)% changed"
+      Benchmark("\(name): SectionedDifference") { _ in
+        blackHole(
+          SectionedDifference(
+            from: old, to: new, sectionID: { $0.first?.id ?? -1 }, items: { $0 },
+            itemID: { $0.id }, sectionContentEquals: { _, _ in true }, itemContentEquals: ==))
+      }
+      let difference = SectionedDifference(
+        from: old, to: new, sectionID: { _ in 0 }, items: { $0 }, itemID: { $0.id },
+        sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
+      Benchmark("\(name): batch()") { _ in blackHole(difference.batch()) }
+      Benchmark("\(name): stagedBatches()") { _ in blackHole(difference.stagedBatches()) }
+      let flatOld = old.flatMap { $0 }
+      let flatNew = new.flatMap { $0 }
+      Benchmark("\(name): IdentityDifference of the flattened rows") { _ in
+        blackHole(IdentityDifference(from: flatOld, to: flatNew))
+      }
+      if count == 100_000 && percent == 50 { continue }
+      Benchmark(
+        "\(name): difference(from:) of the flattened rows",
+        configuration: .init(
+          metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxIterations: 1)
+      ) { _ in
+        blackHole(flatNew.difference(from: flatOld))
+      }
+    }
+  }
+
+  // Applying 1,000 changes to 100,000 entries: the store against an Array,
+  // each measured on a fresh unique copy of the old snapshot.
+  let (old, new) = storeSnapshots(count: 100_000, changes: 1_000)
+  var oldStore = OrderedStore<Int, Item>(minimumCapacity: old.count)
+  for item in old { oldStore[key: item.id] = item }
+  var newStore = OrderedStore<Int, Item>(minimumCapacity: new.count)
+  for item in new { newStore[key: item.id] = item }
+  let storeDifference = IdentityDifference(
+    from: oldStore, to: newStore, id: { $0.key }, contentEquals: { $0.value == $1.value })
+  let arrayDifference = IdentityDifference(from: old, to: new)
+  Benchmark("apply 1,000 changes to 100k: OrderedStore") { benchmark in
+    var store = oldStore
+    store[key: -1] = Item(id: -1, content: 0)  // a unique copy, outside the measurement
+    store.removeLast()
+    benchmark.startMeasurement()
+    store.apply(storeDifference, from: newStore)
+    benchmark.stopMeasurement()
+    blackHole(store)
+  }
+  Benchmark("apply 1,000 changes to 100k: Array") { benchmark in
+    var array = old
+    array.append(Item(id: -1, content: 0))  // a unique copy, outside the measurement
+    array.removeLast()
+    benchmark.startMeasurement()
+    arrayDifference.apply(to: &array, from: new)
+    benchmark.stopMeasurement()
+    blackHole(array)
   }
 }

@@ -30,6 +30,7 @@ extension OrderedStore {
   ///   hash only for each deleted and inserted key: the survivors' entries
   ///   in the hash table are renumbered in one scan, not rehashed. (An
   ///   `Array` pays the same O(*n* + *m*) copy.)
+  @inlinable
   public mutating func apply(_ difference: IdentityDifference, from new: OrderedStore) {
     precondition(
       count == difference.oldCount,

@@ -16,7 +16,7 @@ extension _OrderedStoreStorage {
   ///
   /// - Complexity: O(*n* + *m* + buckets), with *d* + *i* hashes for *d*
   ///   deletions and *i* insertions.
-  @usableFromInline
+  @inlinable
   internal func _rearrange(
     newPositions: [Int?], newCount: Int, insertions: [Int],
     element: (Int) -> (key: Key, value: Value)
@@ -33,11 +33,19 @@ extension _OrderedStoreStorage {
       "Capacity \(newCapacity) exceeds the store's limit of \(UInt32.max - 1)")
     let keys = UnsafeMutablePointer<Key>.allocate(capacity: newCapacity)
     let values = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+    let keepsTable = _buckets != nil && newCapacity == _capacity
+    // For the table: each old slot's new table entry (new offset + 1),
+    // written in slot order here so that the scan of the table below reads
+    // a compact array instead of `newPositions` at random.
+    let entryForSlot: UnsafeMutablePointer<UInt32>? =
+      keepsTable ? .allocate(capacity: _capacity) : nil
+    defer { entryForSlot?.deallocate() }
     for (p, q) in newPositions.enumerated() {
       let slot = _slot(p)
       if let q {
         (keys + q).moveInitialize(from: _keys + slot, count: 1)
         (values + q).moveInitialize(from: _values + slot, count: 1)
+        entryForSlot?[slot] = UInt32(truncatingIfNeeded: q &+ 1)
       } else {
         (_keys + slot).deinitialize(count: 1)
         (_values + slot).deinitialize(count: 1)
@@ -48,12 +56,10 @@ extension _OrderedStoreStorage {
       (keys + offset).initialize(to: key)
       (values + offset).initialize(to: value)
     }
-    let keepsTable = _buckets != nil && newCapacity == _capacity
-    if keepsTable, let buckets = _buckets {
-      // Survivors: old slot → old offset → new offset, which is the new slot.
+    if let buckets = _buckets, let entryForSlot {
+      // Survivors: old slot → new offset, which is the new slot.
       for b in 0..<_bucketCount where buckets[b] != 0 {
-        let offset = _offset(ofSlot: Int(buckets[b]) &- 1)
-        buckets[b] = UInt32(truncatingIfNeeded: newPositions[offset].unsafelyUnwrapped &+ 1)
+        buckets[b] = entryForSlot[Int(truncatingIfNeeded: buckets[b]) &- 1]
       }
     }
     _keys.deallocate()
