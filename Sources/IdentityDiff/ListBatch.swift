@@ -20,7 +20,7 @@
 /// //   collectionView.deleteItems(at: batch.itemDeletions.map { IndexPath(item: $0.item, section: $0.section) })
 /// //   …
 /// // }
-/// batch.itemInsertions   // [[0, 2]]
+/// let inserted = batch.itemInsertions   // [[0, 2]]
 /// ```
 ///
 /// A batch from this package never names a position twice where UIKit

@@ -77,13 +77,13 @@ public struct SectionedDifference: Hashable, Sendable {
   /// ```swift
   /// import IdentityDiff
   ///
-  /// struct Group { var name: String; var members: [String] }
-  /// let old = [Group(name: "A", members: ["ann", "bob"]), Group(name: "B", members: ["cid"])]
-  /// let new = [Group(name: "A", members: ["bob"]), Group(name: "B", members: ["cid", "ann"])]
+  /// struct Team { var name: String; var members: [String] }
+  /// let old = [Team(name: "A", members: ["ann", "bob"]), Team(name: "B", members: ["cid"])]
+  /// let new = [Team(name: "A", members: ["bob"]), Team(name: "B", members: ["cid", "ann"])]
   /// let difference = SectionedDifference(
   ///   from: old, to: new, sectionID: { $0.name }, items: { $0.members },
   ///   itemID: { $0 }, sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
-  /// difference.itemMoves   // ann: [0, 0] → [1, 1], one move across sections
+  /// let moves = difference.itemMoves   // ann: [0, 0] → [1, 1], one move across sections
   /// ```
   ///
   /// - Parameters:

@@ -13,14 +13,15 @@ import _AdapterInternals
 ///
 /// ```swift
 /// import CollectionAdapters
+/// import IdentityDiff
 ///
 /// var contacts = SectionedCollection([
 ///   ListSection(id: "A", items: ["Ada", "Alan"], header: true),
 ///   ListSection(id: "B", items: ["Barbara"], header: true),
 /// ])
-/// contacts.count                                   // 5 rows: 2 headers, 3 items
-/// contacts.position(of: ItemPath(section: 1, item: 0))  // 4
-/// contacts[section: 1].items.append("Brian")       // one section updated in place
+/// let rowCount = contacts.count                         // 5: 2 headers, 3 items
+/// let row = contacts.position(of: ItemPath(section: 1, item: 0))  // 4
+/// contacts[section: 1].items.append("Brian")            // one section, in place
 /// ```
 ///
 /// A section's items may be any random-access collection (an `Array`, an
@@ -33,6 +34,8 @@ import _AdapterInternals
 /// iterating costs O(1) per row.
 public struct SectionedCollection<SectionID: Hashable, Items: RandomAccessCollection> {
   /// The sections, in order.
+  ///
+  /// - Complexity: O(1).
   public var sections: [ListSection<SectionID, Items>] { _sections }
   @usableFromInline
   internal var _sections: [ListSection<SectionID, Items>]

@@ -52,7 +52,7 @@ struct SectionedCollectionTests {
     )
     runModelTest(seed: seed, steps: 2_000, state: &state) { state, g in
       let count = state.model.count
-      switch Int.random(in: 0..<8, using: &g) {
+      switch Int.random(in: 0..<9, using: &g) {
       case 0, 1:
         let section = randomSection(state.next, &g)
         state.next += 1
@@ -89,6 +89,19 @@ struct SectionedCollectionTests {
         state.rows[section: at].hasHeader.toggle()
         state.model[at].hasHeader.toggle()
         return "toggle header of section \(at)"
+      case 7 where state.model.contains(where: { !$0.items.isEmpty }):
+        // A user's drag, within or across sections.
+        let sources = state.model.indices.filter { !state.model[$0].items.isEmpty }
+        let s = sources[Int.random(in: 0..<sources.count, using: &g)]
+        let from = ItemPath(
+          section: s, item: Int.random(in: 0..<state.model[s].items.count, using: &g))
+        let item = state.model[s].items.remove(at: from.item)
+        let t = Int.random(in: 0..<count, using: &g)
+        let to = ItemPath(
+          section: t, item: Int.random(in: 0...state.model[t].items.count, using: &g))
+        state.model[t].items.insert(item, at: to.item)
+        state.rows.moveItem(from: from, to: to)
+        return "move item \(from) to \(to)"
       default:
         let sections = (0..<Int.random(in: 0...3, using: &g)).map { _ in
           defer { state.next += 1 }
@@ -165,6 +178,43 @@ struct SectionedCollectionTests {
       ListSection(id: "A", items: [Person(id: 1)], header: true, footer: true)
     ])
     #expect(rows.indices.map { rows.id(at: $0) } == [.header("A"), .item(1), .footer("A")])
+  }
+
+  @Test("A difference of two snapshots: a header that appears updates its section")
+  func differenceOfSnapshots() {
+    struct Person: Identifiable, Equatable {
+      var id: Int
+      var name: String
+    }
+    let old = SectionedCollection([
+      ListSection(id: "A", items: [Person(id: 1, name: "Ada"), Person(id: 2, name: "Alan")]),
+      ListSection(id: "B", items: [Person(id: 3, name: "Bob")], header: true),
+    ])
+    var new = old
+    new[section: 0].hasHeader = true
+    new.moveItem(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 1))
+    new[section: 1].items[0].name = "Barbara"
+    let difference = SectionedDifference(from: old, to: new)
+    #expect(difference.sections.updates == [0])
+    #expect(
+      difference.itemMoves == [
+        .init(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 1))
+      ])
+    #expect(difference.itemUpdates == [ItemPath(section: 1, item: 0)])
+    let batch = difference.batch()
+    #expect(batch.sectionReloads == [0])
+    #expect(batch.itemInsertions == [ItemPath(section: 1, item: 1)], "out of a reloaded section")
+    #expect(batch.itemReloads == [ItemPath(section: 1, item: 0)])
+  }
+
+  @Test func movedItemOutOfRange() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var rows = SectionedCollection([
+        ListSection(id: 0, items: [1, 2]), ListSection(id: 1, items: [3]),
+      ])
+      rows.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 3))
+    }
+    #expect(standardErrorText(of: result).contains("Item 3 out of range 0...1 of section 1"))
   }
 
   @Test func positionOutOfRange() async {
