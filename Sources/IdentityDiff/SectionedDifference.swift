@@ -199,6 +199,15 @@ public struct SectionedDifference: Hashable, Sendable {
     self.newItemCounts = newItems.map(\.count)
   }
 
+  /// The changes of a list without sections, `difference`, as the changes
+  /// of its one section: so that `batch()` and `stagedBatches()` hand a
+  /// single-section `UITableView` a batch it accepts.
+  ///
+  /// - Complexity: O(changes).
+  public init(_ difference: IdentityDifference) {
+    self.init(difference, inSection: 0, itemCounts: [difference.oldCount])
+  }
+
   /// The changes of one section's items, `difference`, as a change of a
   /// list of `sectionCount` sections where only section `section` changed
   /// (DataSources' per-section update).

@@ -252,6 +252,7 @@ struct SectionedDifferenceTests {
     #expect(!uikitBatchProblems(naive, before: [2], after: [2]).isEmpty)
     // Ours.
     #expect(batchFormsProblem(old: old, new: new) == nil)
+    #expect(SectionedDifference(single).batch() == sectionedDifference(old, new).batch())
     let batch = sectionedDifference(old, new).batch()
     #expect(batch.itemReloads.isEmpty)
     #expect(batch.itemDeletions == [ItemPath(section: 0, item: 1)])
