@@ -7,17 +7,22 @@
 import IdentityDiff
 
 /// A published change of a `VirtualList`, by position and by identity.
+///
+/// A scroll's update allocates nothing: its identifier lists are views of
+/// the list's two window buffers, which the next publication reuses. Keep
+/// an update past the next publication only at the cost of a copy of the
+/// buffer it views.
 public struct ListUpdate<ID: Hashable> {
   /// The engine's change: windows, visible ranges, scroll correction.
   public var change: WindowChange
   /// Identifiers now materialized that were not before: rows to create.
-  public var entered: [ID]
+  public var entered: Identifiers
   /// Identifiers no longer materialized: rows to discard.
-  public var exited: [ID]
+  public var exited: Identifiers
   /// Identifiers that became visible (for impressions and analytics).
-  public var becameVisible: [ID]
+  public var becameVisible: Identifiers
   /// Identifiers that stopped being visible.
-  public var becameHidden: [ID]
+  public var becameHidden: Identifiers
   /// After `apply(_:in:)`: identifiers of inserted rows in the window, to
   /// animate in.
   public var inserted: [ID] = []
@@ -29,13 +34,69 @@ public struct ListUpdate<ID: Hashable> {
 
   @inlinable
   internal init(
-    change: WindowChange, entered: [ID], exited: [ID], becameVisible: [ID], becameHidden: [ID]
+    change: WindowChange, entered: Identifiers, exited: Identifiers, becameVisible: Identifiers,
+    becameHidden: Identifiers
   ) {
     self.change = change
     self.entered = entered
     self.exited = exited
     self.becameVisible = becameVisible
     self.becameHidden = becameHidden
+  }
+}
+
+extension ListUpdate {
+  /// Identifiers of an update: up to two runs of a buffer of identifiers,
+  /// viewed in place.
+  public struct Identifiers: RandomAccessCollection, Equatable {
+    @usableFromInline internal let _ids: [ID]
+    @usableFromInline internal let _first: Range<Int>
+    @usableFromInline internal let _second: Range<Int>
+
+    /// The identifiers `ids[first]` followed by `ids[second]`.
+    @inlinable
+    internal init(_ ids: [ID], _ first: Range<Int>, _ second: Range<Int>) {
+      _ids = ids
+      _first = first
+      _second = second
+    }
+
+    /// All of `ids`.
+    @inlinable
+    internal init(_ ids: [ID]) {
+      self.init(ids, ids.indices, ids.endIndex..<ids.endIndex)
+    }
+
+    /// `0`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// The number of identifiers.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var endIndex: Int { _first.count &+ _second.count }
+
+    /// The identifier at `position`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public subscript(position: Int) -> ID {
+      precondition(
+        position >= 0 && position < endIndex, "Position \(position) out of range 0..<\(endIndex)")
+      return position < _first.count
+        ? _ids[_first.lowerBound &+ position] : _ids[_second.lowerBound &+ position &- _first.count]
+    }
+
+    /// Whether both hold the same identifiers in the same order.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    public static func == (lhs: Identifiers, rhs: Identifiers) -> Bool {
+      lhs.elementsEqual(rhs)
+    }
   }
 }
 
@@ -71,6 +132,10 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   @usableFromInline internal let _id: (Data.Element) -> ID
   /// The identifiers of the window's positions, in order.
   @usableFromInline internal var _windowIDs: [ID] = []
+  /// The buffer of the window before the last scroll, reused by the next:
+  /// a scroll swaps the two, so publishing allocates nothing once both have
+  /// grown to the window's size.
+  @usableFromInline internal var _spareIDs: [ID] = []
 
   /// Creates a list and reads the identifiers of its first window.
   ///
@@ -321,26 +386,38 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   @inlinable
   internal mutating func _publishScroll(_ change: WindowChange) -> ListUpdate<ID> {
     let old = change.previousWindow
-    let oldIDs = _windowIDs
-    if change.window != old {
-      _windowIDs = change.window.map { position in
-        old.contains(position)
-          ? oldIDs[position - old.lowerBound] : _id(_data[_dataIndex(position)])
+    let window = change.window
+    if window != old {
+      swap(&_windowIDs, &_spareIDs)
+      _windowIDs.removeAll(keepingCapacity: true)
+      _windowIDs.reserveCapacity(window.count)
+      for position in window {
+        _windowIDs.append(
+          old.contains(position)
+            ? _spareIDs[position &- old.lowerBound] : _id(_data[_dataIndex(position)]))
       }
     }
-    let window = change.window
-    let entered = change.entered.flatMap { $0.map { _windowIDs[$0 - window.lowerBound] } }
-    let exited = change.exited.flatMap { $0.map { oldIDs[$0 - old.lowerBound] } }
+    // After a visibility-only change the old window is the current one.
+    let oldIDs = window != old ? _spareIDs : _windowIDs
+    func view(
+      _ ids: [ID], _ ranges: (Range<Int>, Range<Int>), in base: Range<Int>
+    )
+      -> ListUpdate<ID>.Identifiers
+    {
+      let first = ranges.0.clamped(to: base)
+      let second = ranges.1.clamped(to: base)
+      return ListUpdate<ID>.Identifiers(
+        ids, first.lowerBound &- base.lowerBound..<first.upperBound &- base.lowerBound,
+        second.lowerBound &- base.lowerBound..<second.upperBound &- base.lowerBound)
+    }
     // Visibility by position too: both visible ranges lie in their windows.
-    let becameVisible = change.becameVisible.flatMap {
-      $0.clamped(to: window).map { _windowIDs[$0 - window.lowerBound] }
-    }
-    let becameHidden = change.becameHidden.flatMap {
-      $0.clamped(to: old).map { oldIDs[$0 - old.lowerBound] }
-    }
     return _finish(
-      change, entered: entered, exited: exited, becameVisible: becameVisible,
-      becameHidden: becameHidden)
+      change,
+      entered: view(_windowIDs, _differencePair(window, old), in: window),
+      exited: view(oldIDs, _differencePair(old, window), in: old),
+      becameVisible: view(
+        _windowIDs, _differencePair(change.visible, change.previousVisible), in: window),
+      becameHidden: view(oldIDs, _differencePair(change.previousVisible, change.visible), in: old))
   }
 
   /// After a data change positions shift: re-read the window and compare by
@@ -362,16 +439,17 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     let wasVisible = Set(oldVisible)
     let isVisible = Set(newVisible)
     return _finish(
-      change, entered: entered, exited: exited,
-      becameVisible: newVisible.filter { !wasVisible.contains($0) },
-      becameHidden: oldVisible.filter { !isVisible.contains($0) })
+      change, entered: .init(entered), exited: .init(exited),
+      becameVisible: .init(newVisible.filter { !wasVisible.contains($0) }),
+      becameHidden: .init(oldVisible.filter { !isVisible.contains($0) }))
   }
 
   /// Reports the visible range if it moved, and assembles the update.
   @inlinable
   internal func _finish(
-    _ change: WindowChange, entered: [ID], exited: [ID], becameVisible: [ID],
-    becameHidden: [ID]
+    _ change: WindowChange, entered: ListUpdate<ID>.Identifiers,
+    exited: ListUpdate<ID>.Identifiers, becameVisible: ListUpdate<ID>.Identifiers,
+    becameHidden: ListUpdate<ID>.Identifiers
   ) -> ListUpdate<ID> {
     if change.visible != change.previousVisible { onVisibleRangeChange?(change.visible) }
     return ListUpdate(

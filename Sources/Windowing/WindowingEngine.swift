@@ -52,12 +52,19 @@ public struct WindowChange: Hashable, Sendable {
 
 /// `a` minus `b`, as at most two ranges.
 internal func _difference(_ a: Range<Int>, _ b: Range<Int>) -> [Range<Int>] {
-  guard !a.isEmpty else { return [] }
-  guard a.overlaps(b) else { return [a] }
-  var result: [Range<Int>] = []
-  if a.lowerBound < b.lowerBound { result.append(a.lowerBound..<b.lowerBound) }
-  if b.upperBound < a.upperBound { result.append(b.upperBound..<a.upperBound) }
-  return result
+  let (first, second) = _differencePair(a, b)
+  return [first, second].filter { !$0.isEmpty }
+}
+
+/// `a` minus `b`, as two ranges (either may be empty), without allocating.
+@inlinable
+internal func _differencePair(_ a: Range<Int>, _ b: Range<Int>) -> (Range<Int>, Range<Int>) {
+  guard !a.isEmpty, a.overlaps(b) else { return (a, a.upperBound..<a.upperBound) }
+  let before =
+    a.lowerBound < b.lowerBound ? a.lowerBound..<b.lowerBound : a.lowerBound..<a.lowerBound
+  let after =
+    b.upperBound < a.upperBound ? b.upperBound..<a.upperBound : a.upperBound..<a.upperBound
+  return (before, after)
 }
 
 /// A headless virtualized-layout engine: given a layout and a viewport, it

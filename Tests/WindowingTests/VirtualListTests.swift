@@ -130,7 +130,7 @@ struct VirtualListIndexTests {
     #expect(Array(list.materialized) == list.windowIDs)
     let update = list.scroll(to: 2_200)
     #expect(list.windowIDs == list.window.map { 99 - $0 })
-    let entered = Set(update?.entered ?? [])
+    let entered = Set(update.map { Array($0.entered) } ?? [])
     #expect(!entered.isEmpty && entered.isSubset(of: list.windowIDs))
   }
 

@@ -49,6 +49,42 @@ func scrollThrough<C: RandomAccessCollection, ID: Hashable>(
   return published
 }
 
+/// Scrolls a warmed-up `VirtualList` over `data` through 1,000 frames that
+/// each move the window (a third of a viewport per frame, reading every
+/// update's entered ids), measuring only those frames: in steady state a
+/// publication reuses the list's buffers and allocates nothing.
+func steadyFrames<C: RandomAccessCollection, ID: Hashable>(
+  _ name: String, _ data: @escaping @Sendable () -> C, id: @escaping @Sendable (C.Element) -> ID
+) where C.Index == Int {
+  Benchmark(
+    "\(name): 1,000 frames that move the window (steady state)",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxIterations: 10)
+  ) { benchmark in
+    let data = data()
+    let rowLength = 44.0
+    var list = VirtualList(
+      data: data, id: id,
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: data.count, itemLength: rowLength),
+        viewport: Viewport(length: 50 * rowLength), overscan: Overscan(items: 5)))
+    var offset = 0.0
+    var entered = 0
+    func frame() {
+      offset += 17 * rowLength
+      if let update = list.scroll(to: offset) {
+        for id in update.entered { blackHole(id) }
+        entered += update.entered.count
+      }
+    }
+    for _ in 0..<10 { frame() }  // both window buffers grow to the window's size
+    benchmark.startMeasurement()
+    for _ in 0..<1_000 { frame() }
+    benchmark.stopMeasurement()
+    blackHole(entered)
+  }
+}
+
 /// Registers the in-place and the Array-conversion benchmark of one adapter.
 /// At file scope (not nested in the closure) so it specializes per adapter.
 func pair<C: RandomAccessCollection, ID: Hashable>(
@@ -80,6 +116,10 @@ let benchmarks: @Sendable () -> Void = {
   pair("LinkedListCollection 1M", { list }, id: { $0 })
   pair("OutlineCollection 1.1M", { outline }, id: { $0.id })
   pair("Array 1M (baseline)", { array }, id: { $0 })
+  steadyFrames("OrderedStore 1M", { store }, id: { $0.key })
+  steadyFrames("LinkedListCollection 1M", { list }, id: { $0 })
+  steadyFrames("OutlineCollection 1.1M", { outline }, id: { $0.id })
+  steadyFrames("Array 1M (baseline)", { array }, id: { $0 })
 
   Benchmark("PagedCollection 1M: in place") { benchmark in
     let items = await loadedPagedItems()
