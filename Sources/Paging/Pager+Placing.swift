@@ -197,12 +197,23 @@ extension Pager {
     }
     // The latest counts the source gives win, as a positional source's
     // total does: the data may have grown or shrunk since the last page.
-    if page.previousKey == nil {
+    // A missing key says an end is reached only on the side the page was
+    // loaded towards: an appended page without a previous key is a
+    // forward-only cursor's (it has no way back, and the data before it is
+    // loaded), and a prepended page's next key is the page it joins.
+    var appended = false
+    var prepended = false
+    switch target {
+    case .after: appended = true
+    case .before: prepended = true
+    default: break
+    }
+    if page.previousKey == nil && !appended {
       _setKnownStart(start)
     } else if let before = _claim(page.itemsBefore, used: _knownEnd - start) {
       _setKnownStart(start - before)
     }
-    if page.nextKey == nil {
+    if page.nextKey == nil && !prepended {
       _setKnownEnd(end)
     } else if let after = _claim(page.itemsAfter, used: end - _knownStart) {
       _setKnownEnd(end + after)
