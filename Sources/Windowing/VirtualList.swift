@@ -224,6 +224,42 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     return _publishScroll(change)
   }
 
+  /// Scrolls so that the row at `position` sits where `alignment` says, and
+  /// keeps aiming as measurements replace estimates (see
+  /// `WindowingEngine.scroll(toPosition:alignment:)` and `scrollTarget`).
+  ///
+  /// - Complexity: O(log n + window).
+  @discardableResult
+  public mutating func scroll(
+    toPosition position: Int, alignment: ScrollAlignment = .start
+  ) -> ListUpdate<ID> {
+    _publishScroll(_engine.scroll(toPosition: position, alignment: alignment))
+  }
+
+  /// Scrolls to the first row whose identifier is `id`, as
+  /// `scroll(toPosition:alignment:)` does; `false` if no row has it.
+  ///
+  /// - Complexity: O(n) to find the row (a linear search of the data; a
+  ///   store that finds keys in O(1) should pass the position instead).
+  @discardableResult
+  public mutating func scroll(toID id: ID, alignment: ScrollAlignment = .start) -> Bool {
+    var position = 0
+    for element in _data {
+      if _id(element) == id {
+        scroll(toPosition: position, alignment: alignment)
+        return true
+      }
+      position += 1
+    }
+    return false
+  }
+
+  /// The scroll being aimed, if any: its corrections so far and whether it
+  /// has settled.
+  ///
+  /// - Complexity: O(window).
+  public var scrollTarget: ScrollTarget? { _engine.scrollTarget }
+
   /// Changes the viewport (size, insets, rotation).
   ///
   /// - Complexity: O(log n + window).

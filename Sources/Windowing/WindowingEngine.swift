@@ -119,6 +119,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// See `pinned` and `stickyHeaders` (WindowingEngine+Pinning.swift).
   @usableFromInline internal var _pinned: [Int] = []
   @usableFromInline internal var _stickyHeaders: [Int] = []
+  /// See `scroll(toPosition:alignment:)` (WindowingEngine+ScrollTarget.swift).
+  @usableFromInline internal var _scrollAim: _ScrollAim?
 
   /// Creates an engine and computes its first window.
   public init(
@@ -156,6 +158,9 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @inlinable
   public mutating func scroll(to offset: Double) -> WindowChange? {
     guard offset.isFinite else { return nil }
+    // The user scrolled elsewhere: an aimed scroll ends (a host echoing the
+    // aimed offset back does not end it).
+    if offset != _viewport.offset { _scrollAim = nil }
     _viewport.offset = offset
     let margin = republishMargin ?? overscan.points / 2
     let needed = _viewport.region.lowerBound - margin..<_viewport.region.upperBound + margin
@@ -186,6 +191,15 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @discardableResult
   public mutating func setViewport(_ newViewport: Viewport) -> WindowChange {
     let newViewport = newViewport._sanitized(replacingInvalidWith: _viewport)
+    if let aim = _scrollAim {
+      // An aimed scroll keeps aiming through a new size or rotation.
+      let before = _viewport.offset
+      let crossChanged = newViewport.crossLength != _viewport.crossLength
+      _viewport = newViewport
+      if crossChanged { _layout.viewportCrossLengthDidChange(newViewport.crossLength) }
+      _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
+      return _recompute(correction: _viewport.offset - before)
+    }
     guard newViewport.crossLength != _viewport.crossLength else {
       let wasAtEnd = followsEnd && _isAtEnd(contentLength: _lastContentLength)
       _viewport = newViewport
@@ -335,6 +349,9 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline
   internal mutating func _reanchor(_ target: _AnchorTarget?, wasAtEnd: Bool? = nil) -> WindowChange
   {
+    // A data change ends an aimed scroll: positions moved, the anchor rule
+    // keeps what is on screen.
+    _scrollAim = nil
     let before = _viewport.offset
     let wasAtEnd = wasAtEnd ?? (followsEnd && _isAtEnd(contentLength: _lastContentLength))
     let range = _scrollRange
@@ -469,9 +486,21 @@ extension WindowingEngine where Layout == VariableSizeLayout {
     precondition(
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
+    _scrollAim?.measured.insert(position)
     guard length >= 0, length <= VariableSizeLayout.maximumItemLength,
       length != _layout.length(of: position)
     else { return nil }
+    if let aim = _scrollAim {
+      // An aimed scroll: the target, not the first visible item, keeps its
+      // place.
+      _layout.setLength(length, of: position)
+      let before = _viewport.offset
+      _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
+      if _viewport.offset != before { _scrollAim?.corrections += 1 }
+      let change = _recompute(correction: _viewport.offset - before)
+      return change.window == change.previousWindow && change.visible == change.previousVisible
+        && change.scrollCorrection == 0 ? nil : change
+    }
     let target = _anchor().map { _target(old: $0, new: $0) }
     _layout.setLength(length, of: position)
     let change = _reanchor(target)

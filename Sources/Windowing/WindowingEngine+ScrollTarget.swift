@@ -1,0 +1,69 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// A scroll to a position that is still being aimed: as measurements
+/// replace estimates, the engine moves the offset so that the item stays
+/// where the alignment puts it.
+public struct ScrollTarget: Hashable, Sendable {
+  /// The position scrolled to.
+  public var position: Int
+  /// Where it is placed.
+  public var alignment: ScrollAlignment
+  /// How many times a measurement moved the offset to keep the aim.
+  public var corrections: Int
+  /// Whether every position of the window has been measured since the
+  /// scroll: the aim will not move again unless a length changes.
+  public var isSettled: Bool
+}
+
+/// The state of an aimed scroll.
+@usableFromInline
+internal struct _ScrollAim: Hashable, Sendable {
+  var position: Int
+  var alignment: ScrollAlignment
+  var corrections = 0
+  /// Positions measured since the scroll.
+  var measured: Set<Int> = []
+}
+
+extension WindowingEngine {
+  /// Scrolls so that the item at `position` sits where `alignment` says, as
+  /// far as the content allows, and keeps aiming: every later measurement
+  /// (`setLength(_:of:)`) moves the offset back onto the target, until the
+  /// user scrolls elsewhere (`scroll(to:)` with another offset), the data
+  /// changes, or another target is set. TanStack Virtual's users ask for
+  /// this (#216, #468): a scroll that lands right once estimates are
+  /// replaced.
+  ///
+  /// - Parameters:
+  ///   - position: A position in `0..<itemCount`; traps on one out of
+  ///     range, naming it.
+  ///   - alignment: Where the item goes.
+  /// - Complexity: O(log n + window).
+  @discardableResult
+  public mutating func scroll(
+    toPosition position: Int, alignment: ScrollAlignment = .start
+  ) -> WindowChange {
+    precondition(
+      position >= 0 && position < _layout.itemCount,
+      "Position \(position) out of range 0..<\(_layout.itemCount)")
+    _scrollAim = _ScrollAim(position: position, alignment: alignment)
+    let before = _viewport.offset
+    _viewport.offset = scrollOffset(for: position, alignment: alignment)
+    return _recompute(correction: _viewport.offset - before)
+  }
+
+  /// The scroll being aimed, or `nil` once the user scrolled elsewhere, the
+  /// data changed, or none was set.
+  ///
+  /// - Complexity: O(window) for `isSettled`.
+  public var scrollTarget: ScrollTarget? {
+    guard let aim = _scrollAim else { return nil }
+    return ScrollTarget(
+      position: aim.position, alignment: aim.alignment, corrections: aim.corrections,
+      isSettled: _window.allSatisfy { aim.measured.contains($0) })
+  }
+}

@@ -1,0 +1,163 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+import Windowing
+import _TestSupport
+
+/// Scrolls to a position while estimates are replaced by measurements (as a
+/// host measures the rows of each window): the target lands where its
+/// alignment says once it settles, against brute-force sums of the lengths.
+@Suite("Scroll to a position, settling")
+struct ScrollTargetTests {
+  struct State {
+    var engine: WindowingEngine<VariableSizeLayout>
+    var trueLengths: [Double]
+    var totalCorrections = 0
+    var aimed: (position: Int, alignment: ScrollAlignment)?
+  }
+
+  /// What brute force says the offset of an aimed scroll must be.
+  static func expectedOffset(
+    _ engine: WindowingEngine<VariableSizeLayout>, position: Int, alignment: ScrollAlignment
+  ) -> Double {
+    let layout = engine.layout
+    var start = 0.0
+    for p in 0..<position { start += layout.length(of: p) }
+    var total = start
+    for p in position..<layout.itemCount { total += layout.length(of: p) }
+    let length = layout.length(of: position)
+    let viewport = engine.viewport
+    let shown = viewport.length - viewport.leadingInset - viewport.trailingInset
+    var offset: Double
+    switch alignment {
+    case .start: offset = start - viewport.leadingInset
+    case .center: offset = start - viewport.leadingInset - (shown - length) / 2
+    case .end: offset = start - viewport.leadingInset - (shown - length)
+    case .nearest: offset = viewport.offset
+    }
+    let lowest = -viewport.leadingInset
+    let highest = max(lowest, total - viewport.length + viewport.trailingInset)
+    offset = min(max(offset, lowest), highest)
+    return offset
+  }
+
+  /// A host's layout pass: measures every row of the window.
+  static func measureWindow(_ state: inout State) {
+    for position in state.engine.window {
+      state.engine.setLength(state.trueLengths[position], of: position)
+    }
+  }
+
+  @Test("Random aims, measurements, user scrolls and inserts", arguments: modelTestSeeds)
+  func model(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    let count = Int.random(in: 50...3_000, using: &g)
+    let lengths = (0..<count).map { _ in
+      Int.random(in: 0..<10, using: &g) == 0
+        ? Double.random(in: 200...900, using: &g) : Double.random(in: 10...120, using: &g)
+    }
+    var state = State(
+      engine: WindowingEngine(
+        layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
+        viewport: Viewport(
+          offset: 0, length: 600, leadingInset: Bool.random(using: &g) ? 50 : 0,
+          trailingInset: Bool.random(using: &g) ? 30 : 0),
+        overscan: Overscan(points: 100, items: 1)),
+      trueLengths: lengths)
+    var settledAims = 0
+    runModelTest(seed: seed, steps: 400, state: &state) { state, g in
+      let count = state.trueLengths.count
+      switch Int.random(in: 0..<10, using: &g) {
+      case 0:
+        // The user scrolls: the aim ends.
+        let offset = Double.random(in: 0...state.engine.contentLength, using: &g)
+        _ = state.engine.scroll(to: offset)
+        state.aimed = nil
+        Self.measureWindow(&state)
+        return "user scroll to \(offset)"
+      case 1:
+        // Rows inserted above: the aim ends, the anchor keeps the screen.
+        let at = Int.random(in: 0...count, using: &g)
+        let added = (0..<Int.random(in: 1...5, using: &g)).map { _ in
+          Double.random(in: 10...120, using: &g)
+        }
+        state.trueLengths.insert(contentsOf: added, at: at)
+        state.engine.insertItems(at: at..<at + added.count)
+        state.aimed = nil
+        return "insert \(added.count) at \(at)"
+      default:
+        let position = Int.random(in: 0..<count, using: &g)
+        let alignment = [ScrollAlignment.start, .center, .end][Int.random(in: 0..<3, using: &g)]
+        state.engine.scroll(toPosition: position, alignment: alignment)
+        state.aimed = (position, alignment)
+        var passes = 0
+        while state.engine.scrollTarget?.isSettled == false && passes < 50 {
+          Self.measureWindow(&state)
+          passes += 1
+        }
+        state.totalCorrections += state.engine.scrollTarget?.corrections ?? 0
+        settledAims += 1
+        return "aim at \(position) (\(alignment)), \(passes) layout passes"
+      }
+    } verify: { state in
+      let engine = state.engine
+      if !(engine.visible.isEmpty
+        || (engine.window.lowerBound <= engine.visible.lowerBound
+          && engine.visible.upperBound <= engine.window.upperBound))
+      {
+        return "visible \(engine.visible) outside the window \(engine.window)"
+      }
+      guard let aimed = state.aimed else {
+        return engine.scrollTarget == nil ? nil : "an aim survived a user scroll or a data change"
+      }
+      guard let target = engine.scrollTarget else { return "the aim ended by itself" }
+      if !target.isSettled { return "did not settle in 50 layout passes" }
+      let expected = Self.expectedOffset(
+        engine, position: aimed.position, alignment: aimed.alignment)
+      if abs(engine.viewport.offset - expected) > 1e-6 {
+        return
+          "offset \(engine.viewport.offset), brute force \(expected) (\(target.corrections) corrections)"
+      }
+      return nil
+    }
+    #expect(settledAims > 100)
+    #expect(state.totalCorrections > 0, "estimates were replaced, so some aims were corrected")
+  }
+
+  @Test("A VirtualList scrolls to an id, and reports its corrections")
+  func virtualListScrollsToAnID() {
+    var list = VirtualList(
+      data: Array(0..<1_000).map { "row \($0)" }, id: { $0 },
+      engine: WindowingEngine(
+        layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
+        viewport: Viewport(length: 400)))
+    let missing = list.scroll(toID: "row 5000")
+    #expect(!missing)
+    let found = list.scroll(toID: "row 600", alignment: .center)
+    #expect(found)
+    #expect(list.scrollTarget?.position == 600 && list.scrollTarget?.isSettled == false)
+    for position in list.window { _ = list.setLength(60, of: position) }
+    for position in list.window { _ = list.setLength(60, of: position) }
+    let target = list.scrollTarget
+    #expect(target?.isSettled == true && (target?.corrections ?? 0) > 0)
+    // The row's middle is at the viewport's middle.
+    let frame = list.engine.layout.frame(of: 600)
+    #expect(frame.mainOffset + 30 - list.engine.viewport.offset == 200)
+    _ = list.scroll(to: 0)
+    #expect(list.scrollTarget == nil)
+  }
+
+  @Test func aimingAtAPositionOutOfRangeTrapsNamingIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var engine = WindowingEngine(
+        layout: VariableSizeLayout(itemCount: 10, estimatedLength: 40),
+        viewport: Viewport(length: 100))
+      engine.scroll(toPosition: 10)
+    }
+    #expect(standardErrorText(of: result).contains("Position 10 out of range 0..<10"))
+  }
+}
