@@ -51,8 +51,9 @@ func scrollThrough<C: RandomAccessCollection, ID: Hashable>(
 
 /// Scrolls a warmed-up `VirtualList` over `data` through 1,000 frames that
 /// each move the window (a third of a viewport per frame, reading every
-/// update's entered ids), measuring only those frames: in steady state a
-/// publication reuses the list's buffers and allocates nothing.
+/// update's entered ids and filling the host's render plan), measuring only
+/// those frames: in steady state a publication reuses the list's buffers,
+/// the plan reuses its own, and nothing is allocated.
 func steadyFrames<C: RandomAccessCollection, ID: Hashable>(
   _ name: String, _ data: @escaping @Sendable () -> C, id: @escaping @Sendable (C.Element) -> ID
 ) where C.Index == Int {
@@ -70,11 +71,14 @@ func steadyFrames<C: RandomAccessCollection, ID: Hashable>(
         viewport: Viewport(length: 50 * rowLength), overscan: Overscan(items: 5)))
     var offset = 0.0
     var entered = 0
+    var plan = RenderPlan<ID>()
     func frame() {
       offset += 17 * rowLength
       if let update = list.scroll(to: offset) {
         for id in update.entered { blackHole(id) }
         entered += update.entered.count
+        list.updateRenderPlan(&plan, after: update)
+        blackHole(plan.rows.count)
       }
     }
     for _ in 0..<10 { frame() }  // both window buffers grow to the window's size
