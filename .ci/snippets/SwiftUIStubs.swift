@@ -36,6 +36,49 @@
     func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View {
       self
     }
+    func frame(height: CGFloat? = nil, alignment: Alignment) -> some View { self }
+    func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    func opacity(_ opacity: Double) -> some View { self }
+    func zIndex(_ value: Double) -> some View { self }
+    func onGeometryChange<T: Equatable>(
+      for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+      action: @escaping (T) -> Void
+    ) -> some View { self }
+    func onScrollGeometryChange<T: Equatable>(
+      for type: T.Type, of transform: @escaping (ScrollGeometry) -> T,
+      action: @escaping (T, T) -> Void
+    ) -> some View { self }
+    func scrollPosition(_ position: Binding<ScrollPosition>) -> some View { self }
+  }
+
+  struct Alignment {
+    static let topLeading = Alignment()
+  }
+
+  struct ZStack<Content: View>: View {
+    init(alignment: Alignment = Alignment(), @ViewBuilder content: () -> Content) {}
+  }
+
+  struct GeometryProxy {
+    var size: CGSize
+  }
+
+  struct ScrollGeometry {
+    var contentOffset: CGPoint
+    var containerSize: CGSize
+  }
+
+  struct ScrollPosition {
+    init() {}
+    mutating func scrollTo(y: CGFloat) {}
+  }
+
+  @propertyWrapper
+  struct Binding<Value> {
+    var wrappedValue: Value {
+      get { fatalError() }
+      nonmutating set {}
+    }
   }
 
   /// Every built view, type-erased: only that each part is a view matters.
@@ -116,6 +159,8 @@
   @propertyWrapper
   struct State<Value> {
     init(wrappedValue: Value) { fatalError() }
+    init(initialValue: Value) { fatalError() }
+    var projectedValue: Binding<Value> { fatalError() }
     var wrappedValue: Value {
       get { fatalError() }
       nonmutating set {}
