@@ -327,7 +327,9 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///   - removed: Ranges of removed rows, in the old positions, ascending.
   ///   - inserted: Ranges of inserted rows, in the new positions, ascending.
   ///   - newData: The data after the change; its count must match.
-  /// - Complexity: O(window + ranges), plus the layout's cost per range.
+  /// - Complexity: O(window + ranges), plus the layout's cost per range;
+  ///   when the first visible row's position is removed, plus reading the
+  ///   identifiers of the inserted rows to find it there.
   @discardableResult
   public mutating func applyBatch(
     removed: [Range<Int>], inserted: [Range<Int>], in newData: Data
@@ -339,8 +341,29 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
       newData.count == newCount,
       "The batch turns \(oldCount) items into \(newCount), not the \(newData.count) of the new data"
     )
+    // A replaced range (an outline's expand-all, a reload) removes the first
+    // visible row's position: find the row among the inserted ones by its
+    // identifier, so that it keeps its place on screen.
+    var match: (old: Int, new: Int)?
+    let window = _engine.window
+    if let anchor = _engine._anchor(), window.contains(anchor),
+      removed.contains(where: { $0.contains(anchor) })
+    {
+      let id = _windowIDs[anchor &- window.lowerBound]
+      search: for range in inserted {
+        var index = newData.index(newData.startIndex, offsetBy: range.lowerBound)
+        for position in range {
+          if _id(newData[index]) == id {
+            match = (anchor, position)
+            break search
+          }
+          newData.formIndex(after: &index)
+        }
+      }
+    }
     _data = newData
-    return _publishDataChange(_engine.apply(removed: removed, inserted: inserted))
+    return _publishDataChange(
+      _engine._apply(removed: removed, inserted: inserted, anchorMatch: match))
   }
 
   /// Replaces the data with any other change: items appended or removed at

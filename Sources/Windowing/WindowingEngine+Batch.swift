@@ -18,6 +18,16 @@ extension WindowingEngine {
   /// - Complexity: O(ranges) plus the layout's cost of each range.
   @discardableResult
   public mutating func apply(removed: [Range<Int>], inserted: [Range<Int>]) -> WindowChange {
+    _apply(removed: removed, inserted: inserted, anchorMatch: nil)
+  }
+
+  /// `apply(removed:inserted:)`, where the caller may know where the first
+  /// visible item went although its position was removed (the same item
+  /// among the inserted ones, matched by identity): `anchorMatch` is its
+  /// old and new position.
+  internal mutating func _apply(
+    removed: [Range<Int>], inserted: [Range<Int>], anchorMatch: (old: Int, new: Int)?
+  ) -> WindowChange {
     let oldCount = _layout.itemCount
     var end = 0
     for range in removed {
@@ -36,7 +46,9 @@ extension WindowingEngine {
       end = range.upperBound
     }
     var target: _AnchorTarget?
-    if let anchor = _anchor() {
+    if let anchorMatch, _anchor() == anchorMatch.old {
+      target = _target(old: anchorMatch.old, new: anchorMatch.new)
+    } else if let anchor = _anchor() {
       // The first survivor from the anchor on; else the last one before it.
       var survivor = anchor
       for range in removed where range.contains(survivor) { survivor = range.upperBound }

@@ -21,3 +21,42 @@ public enum OutlineChange: Hashable, Sendable {
   /// `inserted` (counted after), which start at the same position.
   case replaced(removed: Range<Int>, inserted: Range<Int>)
 }
+
+extension OutlineChange {
+  /// The rows removed, counted before the change: what
+  /// `VirtualList.applyBatch(removed:inserted:in:)` takes, so the list
+  /// keeps its content anchored through an expand, a collapse or a reload.
+  ///
+  /// ```swift
+  /// import CollectionAdapters
+  ///
+  /// struct Folder: Identifiable, Sendable {
+  ///   let id: String
+  ///   var children: [Folder]?
+  /// }
+  ///
+  /// var outline = OutlineCollection(
+  ///   roots: [Folder(id: "a", children: [Folder(id: "b")])], children: \.children)
+  /// let change = outline.expand("a")
+  /// let batch = (removed: change.removedRows, inserted: change.insertedRows)  // [], [1..<2]
+  /// // list.applyBatch(removed: batch.removed, inserted: batch.inserted, in: outline)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  public var removedRows: [Range<Int>] {
+    switch self {
+    case .removed(let rows), .replaced(let rows, _): return rows.isEmpty ? [] : [rows]
+    case .unknownID, .none, .inserted: return []
+    }
+  }
+
+  /// The rows inserted, counted after the change (see `removedRows`).
+  ///
+  /// - Complexity: O(1).
+  public var insertedRows: [Range<Int>] {
+    switch self {
+    case .inserted(let rows), .replaced(_, let rows): return rows.isEmpty ? [] : [rows]
+    case .unknownID, .none, .removed: return []
+    }
+  }
+}
