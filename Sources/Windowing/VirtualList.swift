@@ -422,7 +422,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///
   /// - Complexity: O(log n), plus O(window) when it publishes.
   public mutating func setLength(_ length: Double, of position: Int) -> ListUpdate<ID>?
-  where Layout == VariableSizeLayout {
+  where Layout: MeasuredLayout {
     guard let change = _engine.setLength(length, of: position) else { return nil }
     return _publishScroll(change)
   }

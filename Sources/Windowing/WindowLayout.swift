@@ -48,3 +48,22 @@ internal func _lastIndex(atOrBefore value: Double, count: Int, start: (Int) -> D
   }
   return low
 }
+
+/// A layout whose items' lengths are measured: each starts at an estimate,
+/// and the lengths a UI reports replace it (`VariableSizeLayout`,
+/// `MasonryLayout`, `MeasuredGridLayout`). The engine's and the list's
+/// `setLength(_:of:)` serve every such layout.
+public protocol MeasuredLayout: WindowLayout {
+  /// The largest length a measurement may have.
+  static var maximumItemLength: Double { get }
+  /// The length recorded for the item at `position`: its measurement, or
+  /// its estimate until measured.
+  func length(of position: Int) -> Double
+  /// Records the measured length of the item at `position`.
+  ///
+  /// - Returns: The change in length.
+  @discardableResult
+  mutating func setLength(_ length: Double, of position: Int) -> Double
+}
+
+extension VariableSizeLayout: MeasuredLayout {}

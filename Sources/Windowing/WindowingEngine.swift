@@ -468,14 +468,14 @@ public struct WindowingEngine<Layout: WindowLayout> {
   }
 }
 
-extension WindowingEngine where Layout == VariableSizeLayout {
+extension WindowingEngine where Layout: MeasuredLayout {
   /// Records a measured item length. The first visible item keeps its place
   /// on screen, so a change above it moves the scroll offset by the same
   /// amount and the visible content does not jump.
   ///
   /// - Parameters:
   ///   - length: The measured length. A measurement is transient UI data:
-  ///     one outside `0...VariableSizeLayout.maximumItemLength` (NaN,
+  ///     one outside `0...Layout.maximumItemLength` (NaN,
   ///     infinite, negative, absurd) is ignored and `nil` is returned.
   ///   - position: A position in `0..<itemCount`; traps otherwise.
   /// - Returns: The change, if the window, the visible range or the offset
@@ -487,7 +487,7 @@ extension WindowingEngine where Layout == VariableSizeLayout {
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
     _scrollAim?.measured.insert(position)
-    guard length >= 0, length <= VariableSizeLayout.maximumItemLength,
+    guard length >= 0, length <= Layout.maximumItemLength,
       length != _layout.length(of: position)
     else { return nil }
     if let aim = _scrollAim {

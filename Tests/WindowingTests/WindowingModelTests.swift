@@ -18,7 +18,7 @@ import _TestSupport
 @Suite("Windowing model")
 struct WindowingModelTests {
   enum Kind: CaseIterable, Sendable {
-    case fixed, gridFixed, gridAdaptive, variable
+    case fixed, gridFixed, gridAdaptive, variable, masonry, measuredGrid
   }
 
   /// The reference: ids in order and, for the variable layout, lengths.
@@ -36,6 +36,8 @@ struct WindowingModelTests {
     var pinnedIDs: Set<Int> = []
     var headerIDs: Set<Int> = []
     let frame: (Model, Int) -> (offset: Double, length: Double)
+    /// `setLength(_:of:)`, for layouts whose items are measured.
+    var measure: ((inout VirtualList<[Int], Int, L>, Double, Int) -> ListUpdate<Int>?)? = nil
   }
 
   @Test(
@@ -68,15 +70,60 @@ struct WindowingModelTests {
           return (Double(i / columns) * 35, 30)
         }
       case .variable:
-        run(seed: seed, layout: VariableSizeLayout(itemCount: 0, estimatedLength: 30)) { model, i in
+        run(
+          seed: seed, layout: VariableSizeLayout(itemCount: 0, estimatedLength: 30),
+          measure: { $0.setLength($1, of: $2) }
+        ) { model, i in
           (model.lengths[..<i].reduce(0, +), model.lengths[i])
+        }
+      case .masonry:
+        let lanes = Int.random(in: 1...4, using: &g)
+        let spacing = Double(Int.random(in: 0...6, using: &g))
+        run(
+          seed: seed,
+          layout: MasonryLayout(
+            itemCount: 0, lanes: .fixed(lanes), estimatedLength: 30, spacing: spacing),
+          measure: { $0.setLength($1, of: $2) }
+        ) { model, i in
+          // Brute force: each item, in order, into the lane that ends first.
+          var next = [Double](repeating: 0, count: lanes)
+          var top = 0.0
+          for j in 0...i {
+            let lane = next.indices.min {
+              next[$0] < next[$1] || (next[$0] == next[$1] && $0 < $1)
+            }!
+            top = next[lane]
+            next[lane] = top + model.lengths[j] + spacing
+          }
+          return (top, model.lengths[i])
+        }
+      case .measuredGrid:
+        let spacing = Double(Int.random(in: 0...6, using: &g))
+        run(
+          seed: seed,
+          layout: MeasuredGridLayout(
+            itemCount: 0, columns: .adaptive(minimumLength: 80), estimatedLength: 30,
+            spacing: spacing),
+          measure: { $0.setLength($1, of: $2) }
+        ) { model, i in
+          let crossLength = model.list.engine.viewport.crossLength
+          let columns = max(1, Int(((crossLength + spacing) / (80 + spacing)).rounded(.down)))
+          // Brute force: each row as long as its longest item.
+          func rowLength(_ r: Int) -> Double {
+            model.lengths[r * columns..<min(model.lengths.count, r * columns + columns)].max()!
+          }
+          let row = i / columns
+          let offset = (0..<row).reduce(0.0) { $0 + rowLength($1) + spacing }
+          return (offset, rowLength(row))
         }
       }
     }
   }
 
   func run<L: WindowLayout>(
-    seed: UInt64, layout: L, frame: @escaping (Model<L>, Int) -> (offset: Double, length: Double)
+    seed: UInt64, layout: L,
+    measure: ((inout VirtualList<[Int], Int, L>, Double, Int) -> ListUpdate<Int>?)? = nil,
+    frame: @escaping (Model<L>, Int) -> (offset: Double, length: Double)
   ) {
     var g = SplitMix64(seed: seed)
     let count = Int.random(in: 0...120, using: &g)
@@ -98,7 +145,7 @@ struct WindowingModelTests {
     var model = Model(
       list: VirtualList(data: data, id: { $0 }, engine: engine), data: data,
       lengths: Array(repeating: 30, count: count), nextID: count, expectedOffset: nil,
-      trackedWindow: Set(data[engine.window]), frame: frame)
+      trackedWindow: Set(data[engine.window]), frame: frame, measure: measure)
     runModelTest(
       seed: seed, steps: 600, state: &model,
       step: { model, g in Self.step(&model, &g) },
@@ -225,7 +272,7 @@ struct WindowingModelTests {
       }
       let lengthOf = Dictionary(uniqueKeysWithValues: zip(model.data, model.lengths))
       let newLengths =
-        L.self == VariableSizeLayout.self
+        model.measure != nil
         ? newData.map { lengthOf[$0] ?? 30 } : Array(repeating: 30, count: newData.count)
       let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
       let difference = IdentityDifference(from: model.data, to: newData, id: { $0 })
@@ -235,8 +282,8 @@ struct WindowingModelTests {
       model.expectedOffset = expected
       return "apply(difference to \(newData.count) items)"
     case 85..<93:
-      guard count > 0, var list = model.list as? VirtualList<[Int], Int, VariableSizeLayout> else {
-        return "setLength: not a variable layout"
+      guard count > 0, let measure = model.measure else {
+        return "setLength: not a measured layout"
       }
       let at = position(model, in: 0...count - 1, &g)
       let length = [0, 1, 25, 80, 300, -5, .nan, .infinity][Int.random(in: 0..<8, using: &g)]
@@ -246,8 +293,7 @@ struct WindowingModelTests {
       var newLengths = model.lengths
       if changes { newLengths[at] = length }
       let expected = expectedOffset(model, newData: model.data, newLengths: newLengths)
-      let update = list.setLength(length, of: at)
-      model.list = list as! VirtualList<[Int], Int, L>
+      let update = measure(&model.list, length, at)
       model.lengths = newLengths
       track(&model, update)
       model.expectedOffset = changes ? expected : nil

@@ -1,0 +1,235 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import IdentityDiff
+
+/// Items of measured lengths in lanes (TanStack Virtual's `lanes`, a
+/// Pinterest feed): each item goes, in order, into the lane that ends
+/// first, so items keep their order from top to bottom.
+///
+/// Because an item's lane depends on every length before it, a measurement
+/// or an insertion at position `p` places the items from `p` on again:
+/// O(n − p) (from the nearest of the checkpoints the layout keeps every 64
+/// items), as TanStack does. Queries are O(log n): item tops never
+/// decrease with the position, and neither does the farthest end reached
+/// so far, so both are searched by bisection.
+public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
+  /// How many lanes the content has.
+  public enum Lanes: Hashable, Sendable {
+    /// Exactly this many.
+    case fixed(Int)
+    /// As many lanes of at least this cross length as fit.
+    case adaptive(minimumLength: Double)
+  }
+
+  /// The lane rule.
+  public private(set) var lanes: Lanes
+  /// The length of an item not yet measured.
+  public private(set) var estimatedLength: Double
+  /// Space between items in a lane, and between lanes.
+  public private(set) var spacing: Double
+  /// The cross length the lanes share.
+  public private(set) var crossLength: Double
+
+  @usableFromInline internal var _lengths: [Double]
+  @usableFromInline internal var _tops: [Double] = []
+  @usableFromInline internal var _lanes: [Int] = []
+  /// `_reach[i]`: the farthest end of the items `0...i`.
+  @usableFromInline internal var _reach: [Double] = []
+  /// `_checkpoints[k]`: where each lane's next item starts, before item
+  /// `k × _checkpointInterval`.
+  @usableFromInline internal var _checkpoints: [[Double]] = []
+
+  @usableFromInline internal static var _checkpointInterval: Int { 64 }
+
+  /// The largest length a measurement may have.
+  public static var maximumItemLength: Double { 10_000_000 }
+  /// The most lanes an adaptive layout makes, whatever the cross length.
+  public static var maximumLaneCount: Int { 1 << 10 }
+
+  /// Creates a masonry layout of `itemCount` items at the estimate.
+  ///
+  /// - Complexity: O(`itemCount` × lanes).
+  public init(
+    itemCount: Int, lanes: Lanes, estimatedLength: Double, spacing: Double = 0,
+    crossLength: Double = 0
+  ) {
+    precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
+    precondition(
+      estimatedLength > 0 && estimatedLength <= Self.maximumItemLength,
+      "Estimated length \(estimatedLength) must be in 0...\(Self.maximumItemLength)")
+    precondition(
+      spacing >= 0 && spacing.isFinite, "Spacing \(spacing) must be finite, not negative")
+    if case .fixed(let n) = lanes { precondition(n >= 1, "Lane count \(n) must be positive") }
+    if case .adaptive(let m) = lanes {
+      precondition(m > 0, "Minimum lane length \(m) must be positive")
+    }
+    self.lanes = lanes
+    self.estimatedLength = estimatedLength
+    self.spacing = spacing
+    self.crossLength = crossLength
+    self._lengths = Array(repeating: estimatedLength, count: itemCount)
+    _place(from: 0)
+  }
+
+  /// The number of lanes for the current cross length.
+  ///
+  /// - Complexity: O(1).
+  public var laneCount: Int {
+    switch lanes {
+    case .fixed(let n): return n
+    case .adaptive(let minimum):
+      let fitting = ((crossLength + spacing) / (minimum + spacing)).rounded(.down)
+      guard fitting.isFinite else { return 1 }
+      return Swift.max(1, Int(Swift.min(fitting, Double(Self.maximumLaneCount))))
+    }
+  }
+
+  /// - Complexity: O(1).
+  public var itemCount: Int { _lengths.count }
+
+  /// - Complexity: O(1).
+  public var contentLength: Double { _reach.last ?? 0 }
+
+  /// The lane of the item at `position`.
+  ///
+  /// - Complexity: O(1).
+  public func lane(of position: Int) -> Int { _lanes[position] }
+
+  /// - Complexity: O(1).
+  public func length(of position: Int) -> Double { _lengths[position] }
+
+  /// - Complexity: O(log n).
+  public func items(overlapping region: Range<Double>) -> Range<Int> {
+    let low = Swift.max(region.lowerBound, 0)
+    let high = Swift.min(region.upperBound, contentLength)
+    guard itemCount > 0, low < high else { return 0..<0 }
+    // The first item from which some item ends after `low`, and the first
+    // that starts at or after `high`.
+    let lower = _firstIndex(in: _reach) { $0 > low }
+    let upper = _firstIndex(in: _tops) { $0 >= high }
+    return lower..<Swift.max(lower, upper)
+  }
+
+  /// - Complexity: O(1).
+  public func frame(of position: Int) -> ItemFrame {
+    let n = laneCount
+    let laneLength = Swift.max(0, (crossLength - spacing * Double(n - 1)) / Double(n))
+    return ItemFrame(
+      mainOffset: _tops[position], mainLength: _lengths[position],
+      crossOffset: Double(_lanes[position]) * (laneLength + spacing), crossLength: laneLength)
+  }
+
+  /// From the first item's start to the farthest end of the items.
+  ///
+  /// - Complexity: O(k) for k positions.
+  public func length(of positions: Range<Int>) -> Double {
+    guard !positions.isEmpty else { return 0 }
+    let end = positions.map { _tops[$0] + _lengths[$0] }.max()!
+    return end - _tops[positions.lowerBound]
+  }
+
+  /// - Returns: The change in length.
+  /// - Complexity: O(n − `position`).
+  @discardableResult
+  public mutating func setLength(_ length: Double, of position: Int) -> Double {
+    precondition(
+      position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
+    precondition(
+      length >= 0 && length <= Self.maximumItemLength,
+      "Length \(length) must be in 0...\(Self.maximumItemLength)")
+    let delta = length - _lengths[position]
+    if delta != 0 {
+      _lengths[position] = length
+      _place(from: position)
+    }
+    return delta
+  }
+
+  /// New items start at the estimate.
+  ///
+  /// - Complexity: O(n − `positions.lowerBound`).
+  public mutating func insertItems(at positions: Range<Int>) {
+    _lengths.insert(
+      contentsOf: repeatElement(estimatedLength, count: positions.count), at: positions.lowerBound)
+    _place(from: positions.lowerBound)
+  }
+
+  /// - Complexity: O(n − `positions.lowerBound`).
+  public mutating func removeItems(at positions: Range<Int>) {
+    _lengths.removeSubrange(positions)
+    _place(from: positions.lowerBound)
+  }
+
+  /// Re-lays the lanes when their number changes.
+  ///
+  /// - Complexity: O(n) when the lane count changes, O(1) otherwise.
+  public mutating func viewportCrossLengthDidChange(_ crossLength: Double) {
+    let before = laneCount
+    self.crossLength = crossLength
+    if laneCount != before { _place(from: 0) }
+  }
+
+  /// Carries each surviving item's measured length to its new position.
+  ///
+  /// - Complexity: O(n + m).
+  public mutating func apply(_ difference: IdentityDifference) {
+    var lengths = [Double](repeating: estimatedLength, count: difference.newCount)
+    for (j, newPosition) in difference.newPositions.enumerated() {
+      if let newPosition { lengths[newPosition] = _lengths[j] }
+    }
+    _lengths = lengths
+    _place(from: 0)
+  }
+
+  /// Places the items from `position` on, from the checkpoint before it.
+  internal mutating func _place(from position: Int) {
+    let n = _lengths.count
+    let lanes = laneCount
+    let interval = Self._checkpointInterval
+    if position == 0 || _checkpoints.isEmpty || _checkpoints[0].count != lanes {
+      _checkpoints = []
+      _tops.removeAll(keepingCapacity: true)
+      _lanes.removeAll(keepingCapacity: true)
+      _reach.removeAll(keepingCapacity: true)
+    }
+    // Where each lane's next item starts before `start`.
+    let k = Swift.min(position / interval, Swift.max(0, _checkpoints.count - 1))
+    var next = _checkpoints.isEmpty ? [Double](repeating: 0, count: lanes) : _checkpoints[k]
+    let start = _checkpoints.isEmpty ? 0 : k * interval
+    for i in start..<Swift.min(position, _tops.count) {
+      next[_lanes[i]] = _tops[i] + _lengths[i] + spacing
+    }
+    let from = Swift.min(position, _tops.count, start + (position - start))
+    _checkpoints.removeSubrange(Swift.min(_checkpoints.count, from / interval + 1)...)
+    _tops.removeSubrange(Swift.min(_tops.count, from)...)
+    _lanes.removeSubrange(Swift.min(_lanes.count, from)...)
+    _reach.removeSubrange(Swift.min(_reach.count, from)...)
+    for i in _tops.count..<n {
+      if i % interval == 0 && _checkpoints.count == i / interval { _checkpoints.append(next) }
+      var lane = 0
+      for l in 1..<lanes where next[l] < next[lane] { lane = l }
+      let top = next[lane]
+      _tops.append(top)
+      _lanes.append(lane)
+      next[lane] = top + _lengths[i] + spacing
+      _reach.append(Swift.max(i > 0 ? _reach[i - 1] : 0, top + _lengths[i]))
+    }
+  }
+}
+
+/// The first index of the non-decreasing `values` whose value satisfies
+/// the monotone `predicate`, or `values.count`.
+@inlinable
+internal func _firstIndex(in values: [Double], where predicate: (Double) -> Bool) -> Int {
+  var low = 0
+  var high = values.count
+  while low < high {
+    let mid = (low + high) / 2
+    if predicate(values[mid]) { high = mid } else { low = mid + 1 }
+  }
+  return low
+}
