@@ -18,7 +18,7 @@ import _TestSupport
 @Suite("Windowing model")
 struct WindowingModelTests {
   enum Kind: CaseIterable, Sendable {
-    case fixed, gridFixed, gridAdaptive, variable, masonry, measuredGrid
+    case fixed, gridFixed, gridAdaptive, variable, masonry, measuredGrid, paddedGrid, paddedVariable
   }
 
   /// The reference: ids in order and, for the variable layout, lengths.
@@ -38,6 +38,8 @@ struct WindowingModelTests {
     let frame: (Model, Int) -> (offset: Double, length: Double)
     /// `setLength(_:of:)`, for layouts whose items are measured.
     var measure: ((inout VirtualList<[Int], Int, L>, Double, Int) -> ListUpdate<Int>?)? = nil
+    /// Content padding after the last item (a `PaddedLayout`'s end).
+    var trailingPadding = 0.0
   }
 
   @Test(
@@ -116,6 +118,31 @@ struct WindowingModelTests {
           let offset = (0..<row).reduce(0.0) { $0 + rowLength($1) + spacing }
           return (offset, rowLength(row))
         }
+      case .paddedGrid:
+        let columns = Int.random(in: 1...5, using: &g)
+        let padding = ContentPadding(
+          start: Double(Int.random(in: 0...40, using: &g)),
+          end: Double(Int.random(in: 0...40, using: &g)),
+          crossStart: 10, crossEnd: 10)
+        run(
+          seed: seed,
+          layout: PaddedLayout(
+            GridLayout(itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3),
+            padding: padding),
+          trailingPadding: padding.end
+        ) { model, i in (padding.start + Double(i / columns) * 43, 40) }
+      case .paddedVariable:
+        let padding = ContentPadding(
+          start: Double(Int.random(in: 0...40, using: &g)),
+          end: Double(Int.random(in: 0...40, using: &g)))
+        run(
+          seed: seed,
+          layout: PaddedLayout(
+            VariableSizeLayout(itemCount: 0, estimatedLength: 30), padding: padding),
+          measure: { $0.setLength($1, of: $2) }, trailingPadding: padding.end
+        ) { model, i in
+          (padding.start + model.lengths[..<i].reduce(0, +), model.lengths[i])
+        }
       }
     }
   }
@@ -123,6 +150,7 @@ struct WindowingModelTests {
   func run<L: WindowLayout>(
     seed: UInt64, layout: L,
     measure: ((inout VirtualList<[Int], Int, L>, Double, Int) -> ListUpdate<Int>?)? = nil,
+    trailingPadding: Double = 0,
     frame: @escaping (Model<L>, Int) -> (offset: Double, length: Double)
   ) {
     var g = SplitMix64(seed: seed)
@@ -145,7 +173,8 @@ struct WindowingModelTests {
     var model = Model(
       list: VirtualList(data: data, id: { $0 }, engine: engine), data: data,
       lengths: Array(repeating: 30, count: count), nextID: count, expectedOffset: nil,
-      trackedWindow: Set(data[engine.window]), frame: frame, measure: measure)
+      trackedWindow: Set(data[engine.window]), frame: frame, measure: measure,
+      trailingPadding: trailingPadding)
     runModelTest(
       seed: seed, steps: 600, state: &model,
       step: { model, g in Self.step(&model, &g) },
@@ -352,7 +381,7 @@ struct WindowingModelTests {
         let f = m.frame(m, i)
         end = max(end, f.offset + f.length)
       }
-      return end
+      return end + m.trailingPadding
     }
     let minimum = -viewport.leadingInset
     let maximum = max(minimum, content(newModel) - viewport.length + viewport.trailingInset)
@@ -406,8 +435,18 @@ struct WindowingModelTests {
     guard fresh.visible == engine.visible else {
       return "visible \(engine.visible), a fresh engine's \(fresh.visible)"
     }
-    // Every item on screen is materialized.
+    // Every item on screen is materialized, and the layout's own query
+    // finds it (overscan must not hide a query that misses).
     let region = engine.viewport.region
+    let queried = engine.layout.items(overlapping: region)
+    for i in 0..<model.data.count {
+      let f = model.frame(model, i)
+      if !region.isEmpty, f.length > 0, f.offset < region.upperBound,
+        f.offset + f.length > region.lowerBound, !queried.contains(i)
+      {
+        return "item \(i) overlaps the viewport \(region) but the layout finds \(queried)"
+      }
+    }
     for i in 0..<model.data.count {
       let f = model.frame(model, i)
       if !region.isEmpty, f.length > 0, f.offset < region.upperBound,

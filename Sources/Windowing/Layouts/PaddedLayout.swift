@@ -1,0 +1,122 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import IdentityDiff
+
+/// Space inside the content around the items: before the first and after
+/// the last along the scrolling axis (TanStack's `paddingStart` and
+/// `paddingEnd`), and on both sides across it.
+public struct ContentPadding: Hashable, Sendable {
+  /// Before the first item, along the scrolling axis.
+  public var start: Double
+  /// After the last item, along the scrolling axis.
+  public var end: Double
+  /// Before the items, across the scrolling axis.
+  public var crossStart: Double
+  /// After the items, across the scrolling axis.
+  public var crossEnd: Double
+
+  /// Creates a padding; negative or non-finite values count as 0.
+  public init(start: Double = 0, end: Double = 0, crossStart: Double = 0, crossEnd: Double = 0) {
+    func clean(_ value: Double) -> Double { value.isFinite ? Swift.max(0, value) : 0 }
+    self.start = clean(start)
+    self.end = clean(end)
+    self.crossStart = clean(crossStart)
+    self.crossEnd = clean(crossEnd)
+  }
+}
+
+/// Any layout with content padding: the one way every layout gets it.
+///
+/// ```swift
+/// import Windowing
+///
+/// let padded = PaddedLayout(
+///   GridLayout(itemCount: 1_000, columns: .adaptive(minimumLength: 100), rowLength: 100, spacing: 8),
+///   padding: ContentPadding(start: 16, end: 16, crossStart: 12, crossEnd: 12))
+/// var engine = WindowingEngine(layout: padded, viewport: Viewport(length: 800, crossLength: 390))
+/// ```
+///
+/// Frames are the base layout's, moved by the padding; the base lays its
+/// items out in the cross length left between the cross paddings. Every
+/// operation costs what the base's costs.
+public struct PaddedLayout<Base: WindowLayout>: WindowLayout {
+  /// The layout of the items.
+  public private(set) var base: Base
+  /// The space around them.
+  public private(set) var padding: ContentPadding
+
+  /// Pads `base` by `padding`.
+  ///
+  /// - Complexity: O(1), plus the base's cost of a new cross length when
+  ///   the cross padding is not zero.
+  public init(_ base: Base, padding: ContentPadding) {
+    self.base = base
+    self.padding = padding
+  }
+
+  /// - Complexity: O(1).
+  public var itemCount: Int { base.itemCount }
+
+  /// The base's content and the padding; 0 without items.
+  ///
+  /// - Complexity: The base's.
+  public var contentLength: Double {
+    base.itemCount == 0 ? 0 : padding.start + base.contentLength + padding.end
+  }
+
+  /// - Complexity: The base's.
+  public func items(overlapping region: Range<Double>) -> Range<Int> {
+    base.items(
+      overlapping: region.lowerBound - padding.start..<region.upperBound - padding.start)
+  }
+
+  /// - Complexity: The base's.
+  public func frame(of position: Int) -> ItemFrame {
+    var frame = base.frame(of: position)
+    frame.mainOffset += padding.start
+    frame.crossOffset += padding.crossStart
+    return frame
+  }
+
+  /// - Complexity: The base's.
+  public func length(of positions: Range<Int>) -> Double { base.length(of: positions) }
+
+  /// - Complexity: The base's.
+  public mutating func insertItems(at positions: Range<Int>) { base.insertItems(at: positions) }
+
+  /// - Complexity: The base's.
+  public mutating func removeItems(at positions: Range<Int>) { base.removeItems(at: positions) }
+
+  /// Gives the base the cross length between the cross paddings.
+  ///
+  /// - Complexity: The base's.
+  public mutating func viewportCrossLengthDidChange(_ crossLength: Double) {
+    base.viewportCrossLengthDidChange(
+      Swift.max(0, crossLength - padding.crossStart - padding.crossEnd))
+  }
+
+  /// - Complexity: The base's.
+  public mutating func apply(_ difference: IdentityDifference) { base.apply(difference) }
+}
+
+extension PaddedLayout: Equatable where Base: Equatable {}
+extension PaddedLayout: Hashable where Base: Hashable {}
+extension PaddedLayout: Sendable where Base: Sendable {}
+
+extension PaddedLayout: MeasuredLayout where Base: MeasuredLayout {
+  /// The base's.
+  public static var maximumItemLength: Double { Base.maximumItemLength }
+
+  /// - Complexity: The base's.
+  public func length(of position: Int) -> Double { base.length(of: position) }
+
+  /// - Complexity: The base's.
+  @discardableResult
+  public mutating func setLength(_ length: Double, of position: Int) -> Double {
+    base.setLength(length, of: position)
+  }
+}
