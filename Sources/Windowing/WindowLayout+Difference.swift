@@ -27,7 +27,8 @@ extension VariableSizeLayout {
   /// - Complexity: O(n + m).
   public mutating func apply(_ difference: IdentityDifference) {
     let old = _sums.values
-    var lengths = [Double](repeating: estimatedLength, count: difference.newCount)
+    // The sums hold each length with the spacing after it.
+    var lengths = [Double](repeating: estimatedLength + spacing, count: difference.newCount)
     for (j, newPosition) in difference.newPositions.enumerated() {
       if let newPosition { lengths[newPosition] = old[j] }
     }

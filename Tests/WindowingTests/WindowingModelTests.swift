@@ -72,11 +72,13 @@ struct WindowingModelTests {
           return (Double(i / columns) * 35, 30)
         }
       case .variable:
+        let spacing = seed.isMultiple(of: 2) ? 4.0 : 0  // with and without a gap
         run(
-          seed: seed, layout: VariableSizeLayout(itemCount: 0, estimatedLength: 30),
+          seed: seed,
+          layout: VariableSizeLayout(itemCount: 0, estimatedLength: 30, spacing: spacing),
           measure: { $0.setLength($1, of: $2) }
         ) { model, i in
-          (model.lengths[..<i].reduce(0, +), model.lengths[i])
+          (model.lengths[..<i].reduce(0, +) + Double(i) * spacing, model.lengths[i])
         }
       case .masonry:
         let lanes = Int.random(in: 1...4, using: &g)

@@ -15,6 +15,7 @@
 /// O(k + √n) (one chunk of at most 1,024 and the index over the chunks),
 /// not a rebuild.
 public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
+  /// Each item's length plus the spacing after it.
   @usableFromInline internal var _sums: _ChunkedLengths
   /// The longest an item may be: 10,000,000 points, thousands of screens.
   /// Lengths are summed in a tree of `Double`s, and a longer one would
@@ -25,15 +26,24 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   public var estimatedLength: Double
   /// The items' length across the scrolling axis.
   public var crossLength: Double
+  /// Space between items (the gap).
+  public private(set) var spacing: Double
 
-  /// Creates a layout of `itemCount` items, all of `estimatedLength`.
-  public init(itemCount: Int, estimatedLength: Double, crossLength: Double = 0) {
+  /// Creates a layout of `itemCount` items, all of `estimatedLength`,
+  /// `spacing` apart.
+  public init(
+    itemCount: Int, estimatedLength: Double, spacing: Double = 0, crossLength: Double = 0
+  ) {
     precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
     precondition(
       estimatedLength > 0 && estimatedLength <= Self.maximumItemLength,
       "Estimated length \(estimatedLength) must be in 0...\(Self.maximumItemLength)")
-    _sums = _ChunkedLengths(repeating: estimatedLength, count: itemCount)
+    precondition(
+      spacing >= 0 && spacing <= Self.maximumItemLength,
+      "Spacing \(spacing) must be in 0...\(Self.maximumItemLength)")
+    _sums = _ChunkedLengths(repeating: estimatedLength + spacing, count: itemCount)
     self.estimatedLength = estimatedLength
+    self.spacing = spacing
     self.crossLength = crossLength
   }
 
@@ -41,7 +51,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   public var itemCount: Int { _sums.count }
 
   /// - Complexity: O(log n).
-  public var contentLength: Double { _sums.prefix(_sums.count) }
+  public var contentLength: Double { _sums.count == 0 ? 0 : _sums.prefix(_sums.count) - spacing }
 
   /// The start of the item at `position` along the scrolling axis.
   ///
@@ -51,7 +61,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   /// The length of the item at `position`.
   ///
   /// - Complexity: O(log n).
-  public func length(of position: Int) -> Double { _sums.value(at: position) }
+  public func length(of position: Int) -> Double { _sums.value(at: position) - spacing }
 
   /// Records the measured length of the item at `position`.
   ///
@@ -64,7 +74,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
     precondition(
       length >= 0 && length <= Self.maximumItemLength,
       "Length \(length) must be in 0...\(Self.maximumItemLength)")
-    let delta = length - _sums.value(at: position)
+    let delta = length - (_sums.value(at: position) - spacing)
     if delta != 0 { _sums.add(delta, at: position) }
     return delta
   }
@@ -91,20 +101,22 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   public func frame(of position: Int) -> ItemFrame {
     let start = _sums.prefix(position)
     return ItemFrame(
-      mainOffset: start, mainLength: _sums.prefix(position + 1) - start, crossOffset: 0,
+      mainOffset: start, mainLength: _sums.prefix(position + 1) - start - spacing, crossOffset: 0,
       crossLength: crossLength)
   }
 
   /// - Complexity: O(log n).
   public func length(of positions: Range<Int>) -> Double {
-    _sums.prefix(positions.upperBound) - _sums.prefix(positions.lowerBound)
+    guard !positions.isEmpty else { return 0 }
+    return _sums.prefix(positions.upperBound) - _sums.prefix(positions.lowerBound) - spacing
   }
 
   /// New items start at the estimate.
   ///
   /// - Complexity: O(k log n) at the end; O(k + √n) elsewhere.
   public mutating func insertItems(at positions: Range<Int>) {
-    _sums.insert(repeating: estimatedLength, count: positions.count, at: positions.lowerBound)
+    _sums.insert(
+      repeating: estimatedLength + spacing, count: positions.count, at: positions.lowerBound)
   }
 
   /// - Complexity: O(k + √n).
