@@ -32,7 +32,21 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     points: Double(input.int(in: 0...200)),
     items: input.choice(8) == 0 ? Int.max : input.int(in: 0...4))
   let threshold = [0, 0.25, 0.5, 1][input.choice(4)]
-  switch input.choice(4) {
+  switch input.choice(5) {
+  case 4:
+    let lanes = input.int(in: 1...5)
+    let layout = MasonryLayout(
+      itemCount: count, lanes: .fixed(lanes), estimatedLength: Double(input.int(in: 1...80)),
+      spacing: Double(input.int(in: 0...6)))
+    run(&input, layout, viewport, overscan, threshold) { _, lengths in
+      // Brute force: each item, in order, into the lane that ends first.
+      var next = [Double](repeating: 0, count: lanes)
+      return lengths.map { length in
+        let lane = next.indices.min { next[$0] < next[$1] }!
+        defer { next[lane] += length + layout.spacing }
+        return (next[lane], length)
+      }
+    }
   case 0:
     let layout = FixedSizeLayout(
       itemCount: count, itemLength: Double(input.int(in: 1...60)),
@@ -85,7 +99,9 @@ func run<L: WindowLayout>(
 ) {
   var data = Array(0..<layout.itemCount)
   var nextID = data.count
-  let estimate = (layout as? VariableSizeLayout)?.estimatedLength ?? 0
+  let estimate =
+    (layout as? VariableSizeLayout)?.estimatedLength ?? (layout as? MasonryLayout)?.estimatedLength
+    ?? 0
   var lengths = Array(repeating: estimate, count: data.count)
   var list = VirtualList(
     data: data, id: { $0 },
@@ -109,7 +125,12 @@ func run<L: WindowLayout>(
       }
     }
     var dataChanged = true
-    switch input.choice(9) {
+    switch input.choice(10) {
+    case 9 where !data.isEmpty:
+      // An aimed scroll, anywhere, with any alignment.
+      let alignments: [ScrollAlignment] = [.start, .center, .end, .nearest]
+      list.scroll(toPosition: position(data.count - 1), alignment: alignments[input.choice(4)])
+      dataChanged = false
     case 7 where !data.isEmpty:
       let positions = (0..<input.int(in: 0...4)).map { _ in position(data.count - 1) }
       list.setPinned(positions)
@@ -167,18 +188,24 @@ func run<L: WindowLayout>(
       data = new
       list.apply(difference, in: data)
     case 5:
-      guard !data.isEmpty, var variable = list as? VirtualList<[Int], Int, VariableSizeLayout>
-      else { continue }
+      guard !data.isEmpty, estimate > 0 else { continue }
       let at = position(data.count - 1)
       let length = input.hostileDouble(ordinary: 0...200)
-      _ = variable.setLength(length, of: at)
-      // An ignored or unchanged measurement recomputes nothing.
+      if var variable = list as? VirtualList<[Int], Int, VariableSizeLayout> {
+        _ = variable.setLength(length, of: at)
+        list = variable as! VirtualList<[Int], Int, L>
+      } else if var masonry = list as? VirtualList<[Int], Int, MasonryLayout> {
+        _ = masonry.setLength(length, of: at)
+        list = masonry as! VirtualList<[Int], Int, L>
+      }
+      // An ignored or unchanged measurement recomputes nothing; a changed
+      // one recomputes the window (anchored, or re-aimed after an aimed
+      // scroll).
       if length >= 0, length <= VariableSizeLayout.maximumItemLength, length != lengths[at] {
         lengths[at] = length
       } else {
         dataChanged = false
       }
-      list = variable as! VirtualList<[Int], Int, L>
     default:
       var new = list.engine.viewport
       new.length = input.hostileDouble(ordinary: 0...500)
@@ -208,6 +235,14 @@ func run<L: WindowLayout>(
         && outside == outside.sorted() && Set(outside).count == outside.count,
       "rows outside the window \(outside)")
     check(list.rowsOutsideWindow.map(\.id) == outside.map { data[$0] }, "ids outside the window")
+    // The render plan draws the window, and keeps the pinned rows alive.
+    let plan = list.renderPlan()
+    check(
+      plan.rows.map(\.position) == Array(engine.window)
+        && plan.rows.map(\.id) == Array(data[engine.window]), "render plan rows at step \(step)")
+    check(
+      plan.keptAlive.map(\.position) == engine.pinned.filter { !engine.window.contains($0) },
+      "render plan kept rows at step \(step)")
   }
 }
 
