@@ -33,10 +33,7 @@ public struct GridLayout: WindowLayout, Hashable, Sendable {
   ) {
     precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
     precondition(rowLength > 0, "Row length \(rowLength) must be positive")
-    if case .fixed(let n) = columns { precondition(n >= 1, "Column count \(n) must be positive") }
-    if case .adaptive(let m) = columns {
-      precondition(m > 0, "Minimum column length \(m) must be positive")
-    }
+    columns._check()
     self.itemCount = itemCount
     self.columns = columns
     self.rowLength = rowLength
@@ -49,17 +46,7 @@ public struct GridLayout: WindowLayout, Hashable, Sendable {
 
   /// The number of columns for the current cross length: at least 1, at
   /// most `maximumColumnCount` for adaptive columns.
-  public var columnCount: Int {
-    switch columns {
-    case .fixed(let n): return n
-    case .adaptive(let minimum):
-      // The cross length comes from UI geometry: a huge or non-finite one
-      // must not overflow the conversion.
-      let fitting = ((crossLength + spacing) / (minimum + spacing)).rounded(.down)
-      guard fitting.isFinite else { return 1 }
-      return Swift.max(1, Int(Swift.min(fitting, Double(Self.maximumColumnCount))))
-    }
-  }
+  public var columnCount: Int { columns._count(crossLength: crossLength, spacing: spacing) }
 
   /// The number of rows.
   public var rowCount: Int { itemCount == 0 ? 0 : (itemCount - 1) / columnCount + 1 }
@@ -107,4 +94,49 @@ public struct GridLayout: WindowLayout, Hashable, Sendable {
   public mutating func viewportCrossLengthDidChange(_ crossLength: Double) {
     self.crossLength = crossLength
   }
+}
+
+extension GridLayout.Columns {
+  /// The number of columns (or lanes) for `crossLength`: at least 1, at
+  /// most `GridLayout.maximumColumnCount` for adaptive ones.
+  internal func _count(crossLength: Double, spacing: Double) -> Int {
+    switch self {
+    case .fixed(let n): return n
+    case .adaptive(let minimum):
+      // The cross length comes from UI geometry: a huge or non-finite one
+      // must not overflow the conversion.
+      let fitting = ((crossLength + spacing) / (minimum + spacing)).rounded(.down)
+      guard fitting.isFinite else { return 1 }
+      return Swift.max(1, Int(Swift.min(fitting, Double(GridLayout.maximumColumnCount))))
+    }
+  }
+
+  /// Traps on a rule that makes no column, naming it.
+  internal func _check() {
+    switch self {
+    case .fixed(let n): precondition(n >= 1, "Column count \(n) must be positive")
+    case .adaptive(let m): precondition(m > 0, "Minimum column length \(m) must be positive")
+    }
+  }
+}
+
+/// Traps on parameters no measured layout takes, naming them.
+internal func _checkMeasuredLayout(itemCount: Int, estimatedLength: Double, spacing: Double) {
+  precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
+  precondition(
+    estimatedLength > 0 && estimatedLength <= VariableSizeLayout.maximumItemLength,
+    "Estimated length \(estimatedLength) must be in 0...\(VariableSizeLayout.maximumItemLength)")
+  precondition(
+    spacing >= 0 && spacing <= VariableSizeLayout.maximumItemLength,
+    "Spacing \(spacing) must be in 0...\(VariableSizeLayout.maximumItemLength)")
+}
+
+/// Traps on a measurement of a position out of range or a length no
+/// layout keeps, naming them.
+internal func _checkMeasurement(_ length: Double, of position: Int, itemCount: Int) {
+  precondition(
+    position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
+  precondition(
+    length >= 0 && length <= VariableSizeLayout.maximumItemLength,
+    "Length \(length) must be in 0...\(VariableSizeLayout.maximumItemLength)")
 }

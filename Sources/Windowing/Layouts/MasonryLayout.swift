@@ -17,13 +17,9 @@ import IdentityDiff
 /// decrease with the position, and neither does the farthest end reached
 /// so far, so both are searched by bisection.
 public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
-  /// How many lanes the content has.
-  public enum Lanes: Hashable, Sendable {
-    /// Exactly this many.
-    case fixed(Int)
-    /// As many lanes of at least this cross length as fit.
-    case adaptive(minimumLength: Double)
-  }
+  /// How many lanes the content has: exactly so many, or as many of at
+  /// least a minimum cross length as fit (the rule of a grid's columns).
+  public typealias Lanes = GridLayout.Columns
 
   /// The lane rule.
   public private(set) var lanes: Lanes
@@ -45,10 +41,8 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
 
   @usableFromInline internal static var _checkpointInterval: Int { 64 }
 
-  /// The largest length a measurement may have.
-  public static var maximumItemLength: Double { 10_000_000 }
-  /// The most lanes an adaptive layout makes, whatever the cross length.
-  public static var maximumLaneCount: Int { 1 << 10 }
+  /// The largest length a measurement may have (as `VariableSizeLayout`).
+  public static var maximumItemLength: Double { VariableSizeLayout.maximumItemLength }
 
   /// Creates a masonry layout of `itemCount` items at the estimate.
   ///
@@ -57,16 +51,8 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
     itemCount: Int, lanes: Lanes, estimatedLength: Double, spacing: Double = 0,
     crossLength: Double = 0
   ) {
-    precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
-    precondition(
-      estimatedLength > 0 && estimatedLength <= Self.maximumItemLength,
-      "Estimated length \(estimatedLength) must be in 0...\(Self.maximumItemLength)")
-    precondition(
-      spacing >= 0 && spacing.isFinite, "Spacing \(spacing) must be finite, not negative")
-    if case .fixed(let n) = lanes { precondition(n >= 1, "Lane count \(n) must be positive") }
-    if case .adaptive(let m) = lanes {
-      precondition(m > 0, "Minimum lane length \(m) must be positive")
-    }
+    _checkMeasuredLayout(itemCount: itemCount, estimatedLength: estimatedLength, spacing: spacing)
+    lanes._check()
     self.lanes = lanes
     self.estimatedLength = estimatedLength
     self.spacing = spacing
@@ -78,15 +64,7 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   /// The number of lanes for the current cross length.
   ///
   /// - Complexity: O(1).
-  public var laneCount: Int {
-    switch lanes {
-    case .fixed(let n): return n
-    case .adaptive(let minimum):
-      let fitting = ((crossLength + spacing) / (minimum + spacing)).rounded(.down)
-      guard fitting.isFinite else { return 1 }
-      return Swift.max(1, Int(Swift.min(fitting, Double(Self.maximumLaneCount))))
-    }
-  }
+  public var laneCount: Int { lanes._count(crossLength: crossLength, spacing: spacing) }
 
   /// - Complexity: O(1).
   public var itemCount: Int { _lengths.count }
@@ -136,11 +114,7 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   /// - Complexity: O(n − `position`).
   @discardableResult
   public mutating func setLength(_ length: Double, of position: Int) -> Double {
-    precondition(
-      position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
-    precondition(
-      length >= 0 && length <= Self.maximumItemLength,
-      "Length \(length) must be in 0...\(Self.maximumItemLength)")
+    _checkMeasurement(length, of: position, itemCount: itemCount)
     let delta = length - _lengths[position]
     if delta != 0 {
       _lengths[position] = length

@@ -34,13 +34,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   public init(
     itemCount: Int, estimatedLength: Double, spacing: Double = 0, crossLength: Double = 0
   ) {
-    precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
-    precondition(
-      estimatedLength > 0 && estimatedLength <= Self.maximumItemLength,
-      "Estimated length \(estimatedLength) must be in 0...\(Self.maximumItemLength)")
-    precondition(
-      spacing >= 0 && spacing <= Self.maximumItemLength,
-      "Spacing \(spacing) must be in 0...\(Self.maximumItemLength)")
+    _checkMeasuredLayout(itemCount: itemCount, estimatedLength: estimatedLength, spacing: spacing)
     _sums = _ChunkedLengths(repeating: estimatedLength + spacing, count: itemCount)
     self.estimatedLength = estimatedLength
     self.spacing = spacing
@@ -69,11 +63,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setLength(_ length: Double, of position: Int) -> Double {
-    precondition(
-      position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
-    precondition(
-      length >= 0 && length <= Self.maximumItemLength,
-      "Length \(length) must be in 0...\(Self.maximumItemLength)")
+    _checkMeasurement(length, of: position, itemCount: itemCount)
     let delta = length - (_sums.value(at: position) - spacing)
     if delta != 0 { _sums.add(delta, at: position) }
     return delta
