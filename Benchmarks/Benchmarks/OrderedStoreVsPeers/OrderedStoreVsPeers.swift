@@ -26,6 +26,8 @@ let misses = Array(n..<2 * n)
 let store = OrderedStore(uniqueKeysWithValues: keys.lazy.map { ($0, $0) })
 let dictionary = OrderedDictionary(uniqueKeysWithValues: keys.lazy.map { ($0, $0) })
 let identified = IdentifiedArray(uniqueElements: keys.lazy.map { Row(id: $0, value: $0) })
+let millionKeys = Array(0..<1_000_000)
+let million = OrderedStore(uniqueKeysWithValues: millionKeys.lazy.map { ($0, $0) })
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -171,6 +173,41 @@ let benchmarks: @Sendable () -> Void = {
     a.append(Row(id: -1, value: 0))
     benchmark.startMeasurement()
     a.move(fromOffsets: [10, 500, 90_000], toOffset: 50_000)
+    benchmark.stopMeasurement()
+    blackHole(a)
+  }
+
+  // A list UI's drag of one row, and the longest move, at 1M: the store
+  // against an Array's remove and insert (each on a fresh unique copy).
+  Benchmark("drag 1 row by 3 at 1M: OrderedStore") { benchmark in
+    var s = million
+    s[key: -1] = 0
+    benchmark.startMeasurement()
+    s.move(fromOffsets: [500_000], toOffset: 500_004)
+    benchmark.stopMeasurement()
+    blackHole(s)
+  }
+  Benchmark("drag 1 row by 3 at 1M: Array (remove + insert)") { benchmark in
+    var a = millionKeys
+    a.append(-1)
+    benchmark.startMeasurement()
+    a.insert(a.remove(at: 500_000), at: 500_003)
+    benchmark.stopMeasurement()
+    blackHole(a)
+  }
+  Benchmark("move first to last at 1M: OrderedStore") { benchmark in
+    var s = million
+    s[key: -1] = 0
+    benchmark.startMeasurement()
+    s.move(fromOffsets: [0], toOffset: s.count)
+    benchmark.stopMeasurement()
+    blackHole(s)
+  }
+  Benchmark("move first to last at 1M: Array (remove + insert)") { benchmark in
+    var a = millionKeys
+    a.append(-1)
+    benchmark.startMeasurement()
+    a.append(a.removeFirst())
     benchmark.stopMeasurement()
     blackHole(a)
   }

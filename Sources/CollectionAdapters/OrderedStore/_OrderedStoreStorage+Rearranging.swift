@@ -77,3 +77,38 @@ extension _OrderedStoreStorage {
     }
   }
 }
+
+extension _OrderedStoreStorage {
+  /// Rearranges the elements at the offsets in `range` so that offset
+  /// `range.lowerBound + i` holds the element that was at `order[i]` (an
+  /// offset in `range`), rewriting only their table entries.
+  ///
+  /// - Complexity: O(`range.count`), with one hash per element in it.
+  @inlinable
+  internal func _permute(_ range: Range<Int>, order: [Int]) {
+    let k = range.count
+    guard k > 1 else { return }
+    // The table entries of the elements, found while every key is still
+    // in its slot.
+    var entries: [Int] = []
+    if _buckets != nil { entries = range.map { _bucket(ofSlot: _slot($0)) } }
+    let keys = UnsafeMutablePointer<Key>.allocate(capacity: k)
+    let values = UnsafeMutablePointer<Value>.allocate(capacity: k)
+    defer {
+      keys.deallocate()
+      values.deallocate()
+    }
+    for (i, offset) in range.enumerated() {
+      let slot = _slot(offset)
+      (keys + i).moveInitialize(from: _keys + slot, count: 1)
+      (values + i).moveInitialize(from: _values + slot, count: 1)
+    }
+    for (i, source) in order.enumerated() {
+      let slot = _slot(range.lowerBound &+ i)
+      let j = source &- range.lowerBound
+      (_keys + slot).moveInitialize(from: keys + j, count: 1)
+      (_values + slot).moveInitialize(from: values + j, count: 1)
+      if let buckets = _buckets { buckets[entries[j]] = UInt32(truncatingIfNeeded: slot &+ 1) }
+    }
+  }
+}
