@@ -6,7 +6,10 @@
 
 import IdentityDiff
 
-/// A published change of a `VirtualList`, by position and by identity.
+/// A published change of a `VirtualList`'s window, by position and by
+/// identity: the rows to create and to discard. Visibility is published on
+/// its own (`VirtualList.onVisibilityChange`), so a host re-renders only
+/// when the window moves.
 ///
 /// A scroll's update allocates nothing: its identifier lists are views of
 /// the list's two window buffers, which the next publication reuses. Keep
@@ -19,10 +22,6 @@ public struct ListUpdate<ID: Hashable> {
   public var entered: Identifiers
   /// Identifiers no longer materialized: rows to discard.
   public var exited: Identifiers
-  /// Identifiers that became visible (for impressions and analytics).
-  public var becameVisible: Identifiers
-  /// Identifiers that stopped being visible.
-  public var becameHidden: Identifiers
   /// After `apply(_:in:)`: identifiers of inserted rows in the window, to
   /// animate in.
   public var inserted: [ID] = []
@@ -33,15 +32,10 @@ public struct ListUpdate<ID: Hashable> {
   public var moved: [ID] = []
 
   @inlinable
-  internal init(
-    change: WindowChange, entered: Identifiers, exited: Identifiers, becameVisible: Identifiers,
-    becameHidden: Identifiers
-  ) {
+  internal init(change: WindowChange, entered: Identifiers, exited: Identifiers) {
     self.change = change
     self.entered = entered
     self.exited = exited
-    self.becameVisible = becameVisible
-    self.becameHidden = becameHidden
   }
 }
 
@@ -100,6 +94,27 @@ extension ListUpdate {
   }
 }
 
+/// A change of what a `VirtualList` shows on screen, by identity:
+/// published through `onVisibilityChange`, apart from the window's updates.
+public struct VisibilityUpdate<ID: Hashable> {
+  /// The positions visible now.
+  public var visible: Range<Int>
+  /// Identifiers that became visible (for impressions and analytics).
+  public var becameVisible: ListUpdate<ID>.Identifiers
+  /// Identifiers that stopped being visible.
+  public var becameHidden: ListUpdate<ID>.Identifiers
+
+  @inlinable
+  internal init(
+    visible: Range<Int>, becameVisible: ListUpdate<ID>.Identifiers,
+    becameHidden: ListUpdate<ID>.Identifiers
+  ) {
+    self.visible = visible
+    self.becameVisible = becameVisible
+    self.becameHidden = becameHidden
+  }
+}
+
 /// A windowing engine over a random-access collection: it reads the
 /// collection only at positions inside the window it publishes, keeps the
 /// window's identifiers so that rows stay identifiable across data changes,
@@ -129,6 +144,11 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// Called with the visible positions whenever they change: wire it to a
   /// `Pager`'s `visibleRangeDidChange(_:)` so scrolling prefetches pages.
   public var onVisibleRangeChange: ((Range<Int>) -> Void)?
+  /// Called when rows become visible or stop being visible, by identity
+  /// (impressions, analytics, autoplay), separately from the window's
+  /// updates: a scroll that changes only what is visible publishes here and
+  /// returns no `ListUpdate`.
+  public var onVisibilityChange: ((VisibilityUpdate<ID>) -> Void)?
   @usableFromInline internal let _id: (Data.Element) -> ID
   /// The identifiers of the window's positions, in order.
   @usableFromInline internal var _windowIDs: [ID] = []
@@ -214,14 +234,18 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
 
   // MARK: - Driving
 
-  /// Scrolls to `offset`; returns an update only when something changed.
+  /// Scrolls to `offset`; returns an update only when the window changed
+  /// (rows to create or discard). A change of what is visible alone is
+  /// published through `onVisibilityChange`.
   ///
   /// - Complexity: O(1) and no allocation when nothing is published;
   ///   O(log n + window) otherwise, reading only the positions that entered.
   @inlinable
   public mutating func scroll(to offset: Double) -> ListUpdate<ID>? {
     guard let change = _engine.scroll(to: offset) else { return nil }
-    return _publishScroll(change)
+    let update = _publishScroll(change)
+    // A change of what is visible alone went to `onVisibilityChange`.
+    return change.windowChanged ? update : nil
   }
 
   /// Scrolls so that the row at `position` sits where `alignment` says, and
@@ -470,13 +494,19 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
         second.lowerBound &- base.lowerBound..<second.upperBound &- base.lowerBound)
     }
     // Visibility by position too: both visible ranges lie in their windows.
+    if change.visible != change.previousVisible, let onVisibilityChange {
+      onVisibilityChange(
+        VisibilityUpdate(
+          visible: change.visible,
+          becameVisible: view(
+            _windowIDs, _differencePair(change.visible, change.previousVisible), in: window),
+          becameHidden: view(
+            oldIDs, _differencePair(change.previousVisible, change.visible), in: old)))
+    }
     return _finish(
       change,
       entered: view(_windowIDs, _differencePair(window, old), in: window),
-      exited: view(oldIDs, _differencePair(old, window), in: old),
-      becameVisible: view(
-        _windowIDs, _differencePair(change.visible, change.previousVisible), in: window),
-      becameHidden: view(oldIDs, _differencePair(change.previousVisible, change.visible), in: old))
+      exited: view(oldIDs, _differencePair(old, window), in: old))
   }
 
   /// After a data change positions shift: re-read the window and compare by
@@ -497,22 +527,24 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     }
     let wasVisible = Set(oldVisible)
     let isVisible = Set(newVisible)
-    return _finish(
-      change, entered: .init(entered), exited: .init(exited),
-      becameVisible: .init(newVisible.filter { !wasVisible.contains($0) }),
-      becameHidden: .init(oldVisible.filter { !isVisible.contains($0) }))
+    let becameVisible = newVisible.filter { !wasVisible.contains($0) }
+    let becameHidden = oldVisible.filter { !isVisible.contains($0) }
+    if !becameVisible.isEmpty || !becameHidden.isEmpty, let onVisibilityChange {
+      onVisibilityChange(
+        VisibilityUpdate(
+          visible: change.visible, becameVisible: .init(becameVisible),
+          becameHidden: .init(becameHidden)))
+    }
+    return _finish(change, entered: .init(entered), exited: .init(exited))
   }
 
   /// Reports the visible range if it moved, and assembles the update.
   @inlinable
   internal func _finish(
     _ change: WindowChange, entered: ListUpdate<ID>.Identifiers,
-    exited: ListUpdate<ID>.Identifiers, becameVisible: ListUpdate<ID>.Identifiers,
-    becameHidden: ListUpdate<ID>.Identifiers
+    exited: ListUpdate<ID>.Identifiers
   ) -> ListUpdate<ID> {
     if change.visible != change.previousVisible { onVisibleRangeChange?(change.visible) }
-    return ListUpdate(
-      change: change, entered: entered, exited: exited, becameVisible: becameVisible,
-      becameHidden: becameHidden)
+    return ListUpdate(change: change, entered: entered, exited: exited)
   }
 }
