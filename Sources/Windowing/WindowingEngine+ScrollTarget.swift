@@ -14,8 +14,9 @@ public struct ScrollTarget: Hashable, Sendable {
   public var alignment: ScrollAlignment
   /// How many times a measurement moved the offset to keep the aim.
   public var corrections: Int
-  /// Whether every position of the window has been measured since the
-  /// scroll: the aim will not move again unless a length changes.
+  /// Whether the aim will not move again unless a length changes: every
+  /// position of the window has been measured since the scroll (always,
+  /// for a layout whose items are not measured).
   public var isSettled: Bool
 }
 
@@ -64,6 +65,7 @@ extension WindowingEngine {
     guard let aim = _scrollAim else { return nil }
     return ScrollTarget(
       position: aim.position, alignment: aim.alignment, corrections: aim.corrections,
-      isSettled: _window.allSatisfy { aim.measured.contains($0) })
+      isSettled: !(_layout is any MeasuredLayout)
+        || _window.allSatisfy { aim.measured.contains($0) })
   }
 }

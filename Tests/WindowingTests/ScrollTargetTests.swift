@@ -202,6 +202,45 @@ struct ScrollTargetTests {
     #expect(list.scrollTarget == nil)
   }
 
+  @Test("Layouts without measurements land at once, settled", arguments: modelTestSeeds)
+  func unmeasuredLayoutsLandAtOnce(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    let columns = Int.random(in: 1...4, using: &g)
+    var grid = WindowingEngine(
+      layout: GridLayout(itemCount: 1_000, columns: .fixed(columns), rowLength: 50, spacing: 2),
+      viewport: Viewport(length: 500, crossLength: 400, leadingInset: 20))
+    var list = WindowingEngine(
+      layout: FixedSizeLayout(itemCount: 1_000, itemLength: 30, spacing: 1),
+      viewport: Viewport(length: 500))
+    for _ in 0..<200 {
+      let position = Int.random(in: 0..<1_000, using: &g)
+      let alignment = [ScrollAlignment.start, .center, .end][Int.random(in: 0..<3, using: &g)]
+      grid.scroll(toPosition: position, alignment: alignment)
+      list.scroll(toPosition: position, alignment: alignment)
+      // Brute force: the row's start, the unobscured length, the bounds.
+      func expected(start: Double, length: Double, content: Double, viewport: Viewport) -> Double {
+        let shown = viewport.length - viewport.leadingInset - viewport.trailingInset
+        var offset = start - viewport.leadingInset
+        if alignment == .center { offset -= (shown - length) / 2 }
+        if alignment == .end { offset -= shown - length }
+        let highest = max(
+          -viewport.leadingInset, content - viewport.length + viewport.trailingInset)
+        return min(max(offset, -viewport.leadingInset), highest)
+      }
+      let rows = (1_000 + columns - 1) / columns
+      #expect(
+        grid.viewport.offset
+          == expected(
+            start: Double(position / columns) * 52, length: 50, content: Double(rows) * 52 - 2,
+            viewport: grid.viewport))
+      #expect(
+        list.viewport.offset
+          == expected(
+            start: Double(position) * 31, length: 30, content: 30_999, viewport: list.viewport))
+      #expect(grid.scrollTarget?.isSettled == true && list.scrollTarget?.isSettled == true)
+    }
+  }
+
   @Test func aimingAtAPositionOutOfRangeTrapsNamingIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var engine = WindowingEngine(
