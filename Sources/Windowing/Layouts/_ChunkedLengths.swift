@@ -107,9 +107,20 @@ internal struct _ChunkedLengths: Sendable {
     let (chunk, offset) = locate(position)
     var values = chunks[chunk].values
     values.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
-    chunks.replaceSubrange(chunk...chunk, with: Self._split(values))
+    _replaceChunks(chunk...chunk, with: Self._split(values))
     count += inserted
-    _rebuildChunkTrees()
+  }
+
+  /// Replaces the chunks in `range` by `pieces`, and the index trees from
+  /// their old per-chunk values: O(n/B), with no query per chunk.
+  private mutating func _replaceChunks(_ range: ClosedRange<Int>, with pieces: [_FenwickTree]) {
+    var counts = chunkCounts.values
+    var sums = chunkSums.values
+    counts.replaceSubrange(range, with: pieces.map { Double($0.count) })
+    sums.replaceSubrange(range, with: pieces.map { $0.prefix($0.count) })
+    chunks.replaceSubrange(range, with: pieces)
+    chunkCounts = _FenwickTree(counts)
+    chunkSums = _FenwickTree(sums)
   }
 
   /// Removes the lengths at `positions`: O(k + B + n/B).
@@ -131,9 +142,8 @@ internal struct _ChunkedLengths: Sendable {
       end += 1
       values += chunks[end].values
     }
-    chunks.replaceSubrange(first.chunk...end, with: values.isEmpty ? [] : Self._split(values))
+    _replaceChunks(first.chunk...end, with: values.isEmpty ? [] : Self._split(values))
     count -= positions.count
-    _rebuildChunkTrees()
   }
 
   /// `values` as chunks of at most the maximum, as even as possible.
