@@ -35,9 +35,11 @@ struct ChunkedLengthsTests {
             let at = [0, count, Int.random(in: 0...count, using: &g)][
               Int.random(in: 0..<3, using: &g)]
             let k = [1, 3, 100, 1_500][Int.random(in: 0..<4, using: &g)]
-            m.lengths.insert(repeating: 7, count: k, at: at)
-            m.reference.insert(contentsOf: repeatElement(7, count: k), at: at)
-            return "insert \(k) at \(at)"
+            // A value unlike its neighbors, so a block one place off shows.
+            let value = Double(Int.random(in: 61...99, using: &g))
+            m.lengths.insert(repeating: value, count: k, at: at)
+            m.reference.insert(contentsOf: repeatElement(value, count: k), at: at)
+            return "insert \(k) × \(value) at \(at)"
           case 1 where count > 0:
             let lower = Int.random(in: 0..<count, using: &g)
             let upper = min(count, lower + [1, 10, 900, 3_000][Int.random(in: 0..<4, using: &g)])

@@ -41,6 +41,16 @@ internal struct _ChunkedLengths: Sendable {
   private mutating func _rebuildChunkTrees() {
     chunkCounts = _FenwickTree(chunks.map { Double($0.count) })
     chunkSums = _FenwickTree(chunks.map { $0.prefix($0.count) })
+    _reserveIndexCapacity()
+  }
+
+  /// Room for an eighth more chunks in the chunk list and its index, so a
+  /// split inserts into them without reallocating (a few KB at 1M items).
+  private mutating func _reserveIndexCapacity() {
+    let wanted = chunks.count + chunks.count / 8 + 1
+    if chunks.capacity < wanted { chunks.reserveCapacity(wanted) }
+    if chunkCounts.tree.capacity < wanted { chunkCounts.tree.reserveCapacity(wanted) }
+    if chunkSums.tree.capacity < wanted { chunkSums.tree.reserveCapacity(wanted) }
   }
 
   /// The chunk holding `position` (in `0..<count`) and the offset in it.
@@ -105,9 +115,50 @@ internal struct _ChunkedLengths: Sendable {
       return
     }
     let (chunk, offset) = locate(position)
-    var values = chunks[chunk].values
-    values.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
-    _replaceChunks(chunk...chunk, with: Self._split(values))
+    if chunks[chunk].count + inserted <= Self._maximumChunk {
+      // The common case, in place: the chunk's storage is reused and the
+      // index takes two updates.
+      chunks[chunk]._withValues {
+        $0.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
+      }
+      chunkCounts.add(Double(inserted), at: chunk)
+      chunkSums.add(value * Double(inserted), at: chunk)
+    } else if inserted <= Self._maximumChunk / 2 {
+      // A full chunk: its second half moves to a new chunk after it, and
+      // the insertion goes into whichever half holds the offset.
+      let half = chunks[chunk].count / 2
+      var tail = _FenwickTree([])
+      chunks[chunk]._withValues { values in
+        tail = _FenwickTree(values[half...])
+        values.removeSubrange(half...)
+        if offset <= half {
+          values.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
+        }
+      }
+      if offset > half {
+        tail._withValues {
+          $0.insert(contentsOf: repeatElement(value, count: inserted), at: offset - half)
+        }
+      }
+      let head = (
+        count: Double(chunks[chunk].count), sum: chunks[chunk].prefix(chunks[chunk].count)
+      )
+      let rest = (count: Double(tail.count), sum: tail.prefix(tail.count))
+      chunks.insert(tail, at: chunk + 1)
+      chunkCounts._withValues { counts in
+        counts[chunk] = head.count
+        counts.insert(rest.count, at: chunk + 1)
+      }
+      chunkSums._withValues { sums in
+        sums[chunk] = head.sum
+        sums.insert(rest.sum, at: chunk + 1)
+      }
+      _reserveIndexCapacity()
+    } else {
+      var values = chunks[chunk].values
+      values.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
+      _replaceChunks(chunk...chunk, with: Self._split(values))
+    }
     count += inserted
   }
 
@@ -121,6 +172,7 @@ internal struct _ChunkedLengths: Sendable {
     chunks.replaceSubrange(range, with: pieces)
     chunkCounts = _FenwickTree(counts)
     chunkSums = _FenwickTree(sums)
+    _reserveIndexCapacity()
   }
 
   /// Removes the lengths at `positions`: O(k + B + n/B).

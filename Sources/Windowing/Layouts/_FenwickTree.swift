@@ -101,4 +101,36 @@ internal struct _FenwickTree: Hashable, Sendable {
     }
     return result
   }
+
+  /// Turns the tree into its plain values, in place. O(n).
+  @usableFromInline
+  mutating func _unbuild() {
+    var i = tree.count
+    while i >= 1 {
+      let parent = i + (i & -i)
+      if parent <= tree.count { tree[parent - 1] -= tree[i - 1] }
+      i -= 1
+    }
+  }
+
+  /// Turns plain values into the tree, in place. O(n).
+  @usableFromInline
+  mutating func _build() {
+    let n = tree.count
+    var i = 1
+    while i <= n {
+      let parent = i + (i & -i)
+      if parent <= n { tree[parent - 1] += tree[i - 1] }
+      i += 1
+    }
+  }
+
+  /// Edits the values in place (`body` sees and changes the plain values),
+  /// reusing the tree's storage: O(n) plus the edit.
+  @usableFromInline
+  mutating func _withValues<R>(_ body: (inout [Double]) throws -> R) rethrows -> R {
+    _unbuild()
+    defer { _build() }
+    return try body(&tree)
+  }
 }
