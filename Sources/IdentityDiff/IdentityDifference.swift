@@ -220,3 +220,14 @@ extension IdentityDifference {
     self.newCount = newCount
   }
 }
+
+extension IdentityDifference {
+  /// For every new position, the old position it came from, or `-1` for an
+  /// insertion: `newPositions` inverted, O(n + m).
+  @usableFromInline
+  internal var _oldPositions: [Int] {
+    var result = [Int](repeating: -1, count: newCount)
+    for (old, new) in newPositions.enumerated() { if let new { result[new] = old } }
+    return result
+  }
+}

@@ -16,13 +16,6 @@ extension SectionedDifference {
     case kept, deleted, reloaded, replaced
   }
 
-  /// For every new section, the old section it was, or `-1` if inserted.
-  private var _oldSectionForNew: [Int] {
-    var result = [Int](repeating: -1, count: sections.newCount)
-    for (s, t) in sections.newPositions.enumerated() { if let t { result[t] = s } }
-    return result
-  }
-
   /// The whole change as one batch that UIKit's `performBatchUpdates`
   /// accepts, as IGListKit's batch cleanup makes one:
   ///
@@ -41,7 +34,7 @@ extension SectionedDifference {
   ///
   /// - Complexity: O(*s* + changes), expected, for *s* sections.
   public func batch() -> ListBatch {
-    let oldSectionForNew = _oldSectionForNew
+    let oldSectionForNew = sections._oldPositions
     var moved = [Bool](repeating: false, count: sections.oldCount)
     for move in sections.moves { moved[move.from] = true }
     var touched = [Bool](repeating: false, count: sections.oldCount)
@@ -125,10 +118,15 @@ extension SectionedDifference {
     updatingContentBy style: ContentUpdateStyle = .reconfigure
   ) -> [StagedBatch] {
     typealias Section = StagedBatch.Section
-    let oldSectionForNew = _oldSectionForNew
+    let oldSectionForNew = sections._oldPositions
     var stages: [StagedBatch] = []
     func add(_ batch: ListBatch, _ sections: [Section]) {
       if !batch.isEmpty { stages.append(StagedBatch(batch: batch, sections: sections)) }
+    }
+    /// New section `t` as the new snapshot has it.
+    func newSection(_ t: Int) -> Section {
+      Section(
+        source: .new(t), items: (0..<newItemCounts[t]).map { .new(ItemPath(section: t, item: $0)) })
     }
 
     // Stage 1: item deletions. `survivorRank[s][i]` is the old item's
@@ -173,14 +171,7 @@ extension SectionedDifference {
     var arranged: [Section] = []
     for t in 0..<sections.newCount {
       let s = oldSectionForNew[t]
-      if s < 0 {
-        arranged.append(
-          Section(
-            source: .new(t),
-            items: (0..<newItemCounts[t]).map { .new(ItemPath(section: t, item: $0)) }))
-      } else {
-        arranged.append(afterDeletions[s])
-      }
+      arranged.append(s < 0 ? newSection(t) : afterDeletions[s])
     }
     add(batch, arranged)
 
@@ -252,13 +243,7 @@ extension SectionedDifference {
     case .reload: batch.itemReloads = contentUpdates
     case .reconfigure: batch.itemReconfigures = contentUpdates
     }
-    add(
-      batch,
-      (0..<sections.newCount).map { t in
-        Section(
-          source: .new(t),
-          items: (0..<newItemCounts[t]).map { .new(ItemPath(section: t, item: $0)) })
-      })
+    add(batch, (0..<sections.newCount).map(newSection))
     return stages
   }
 }

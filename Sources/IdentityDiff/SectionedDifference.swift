@@ -114,8 +114,7 @@ public struct SectionedDifference: Hashable, Sendable {
       from: old, to: new, id: sectionID, contentEquals: sectionContentEquals)
     let oldItems = old.map(items)
     let newItems = new.map(items)
-    var oldSectionForNew = [Int](repeating: -1, count: sections.newCount)
-    for (s, t) in sections.newPositions.enumerated() { if let t { oldSectionForNew[t] = s } }
+    let oldSectionForNew = sections._oldPositions
 
     // The items of the surviving old sections, numbered in order; for each
     // identity the ones not yet matched, first first, linked by `nextOld`.

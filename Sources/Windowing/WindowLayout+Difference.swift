@@ -26,14 +26,23 @@ extension VariableSizeLayout {
   ///
   /// - Complexity: O(n + m).
   public mutating func apply(_ difference: IdentityDifference) {
-    let old = _sums.values
     // The sums hold each length with the spacing after it.
-    var lengths = [Double](repeating: estimatedLength + spacing, count: difference.newCount)
-    for (j, newPosition) in difference.newPositions.enumerated() {
-      if let newPosition { lengths[newPosition] = old[j] }
-    }
-    _sums = _ChunkedLengths(lengths)
+    _sums = _ChunkedLengths(
+      _carry(_sums.values, through: difference, newItems: estimatedLength + spacing))
   }
+}
+
+/// Each old item's `values` entry at its new position after `difference`;
+/// inserted items get `newItems`. The measured layouts carry their lengths
+/// through a data change with it.
+internal func _carry(
+  _ values: [Double], through difference: IdentityDifference, newItems: Double
+) -> [Double] {
+  var result = [Double](repeating: newItems, count: difference.newCount)
+  for (j, newPosition) in difference.newPositions.enumerated() {
+    if let newPosition { result[newPosition] = values[j] }
+  }
+  return result
 }
 
 extension WindowingEngine {

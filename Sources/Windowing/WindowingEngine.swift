@@ -490,6 +490,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
     guard length >= 0, length <= Layout.maximumItemLength,
       length != _layout.length(of: position)
     else { return nil }
+    let change: WindowChange
     if let aim = _scrollAim {
       // An aimed scroll: the target, not the first visible item, keeps its
       // place.
@@ -497,13 +498,12 @@ extension WindowingEngine where Layout: MeasuredLayout {
       let before = _viewport.offset
       _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
       if _viewport.offset != before { _scrollAim?.corrections += 1 }
-      let change = _recompute(correction: _viewport.offset - before)
-      return change.window == change.previousWindow && change.visible == change.previousVisible
-        && change.scrollCorrection == 0 ? nil : change
+      change = _recompute(correction: _viewport.offset - before)
+    } else {
+      let target = _anchor().map { _target(old: $0, new: $0) }
+      _layout.setLength(length, of: position)
+      change = _reanchor(target)
     }
-    let target = _anchor().map { _target(old: $0, new: $0) }
-    _layout.setLength(length, of: position)
-    let change = _reanchor(target)
     return change.window == change.previousWindow && change.visible == change.previousVisible
       && change.scrollCorrection == 0 ? nil : change
   }

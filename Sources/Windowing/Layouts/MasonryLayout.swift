@@ -151,11 +151,7 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   ///
   /// - Complexity: O(n + m).
   public mutating func apply(_ difference: IdentityDifference) {
-    var lengths = [Double](repeating: estimatedLength, count: difference.newCount)
-    for (j, newPosition) in difference.newPositions.enumerated() {
-      if let newPosition { lengths[newPosition] = _lengths[j] }
-    }
-    _lengths = lengths
+    _lengths = _carry(_lengths, through: difference, newItems: estimatedLength)
     _place(from: 0)
   }
 
@@ -177,7 +173,7 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
     for i in start..<Swift.min(position, _tops.count) {
       next[_lanes[i]] = _tops[i] + _lengths[i] + spacing
     }
-    let from = Swift.min(position, _tops.count, start + (position - start))
+    let from = Swift.min(position, _tops.count)
     _checkpoints.removeSubrange(Swift.min(_checkpoints.count, from / interval + 1)...)
     _tops.removeSubrange(Swift.min(_tops.count, from)...)
     _lanes.removeSubrange(Swift.min(_lanes.count, from)...)

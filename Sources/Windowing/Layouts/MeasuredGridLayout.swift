@@ -85,17 +85,9 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
 
   /// - Complexity: O(log n).
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    let low = Swift.max(region.lowerBound, 0)
-    let high = Swift.min(region.upperBound, contentLength)
-    guard itemCount > 0, low < high else { return 0..<0 }
-    // Rows whose end (spacing included) is at most `low` lie before; rows
-    // that start before `high` overlap.
-    let lowerRow = Swift.min(_rows.count(whereSumAtMost: low), _rows.count)
-    var upperRow = Swift.min(_rows.count(whereSumAtMost: high), _rows.count)
-    if upperRow < _rows.count, _rows.prefix(upperRow) < high { upperRow += 1 }
+    let rows = _rows.indices(overlapping: region, contentLength: contentLength)
     let n = columnCount
-    return Swift.min(
-      itemCount, lowerRow * n)..<Swift.min(itemCount, Swift.max(lowerRow, upperRow) * n)
+    return Swift.min(itemCount, rows.lowerBound * n)..<Swift.min(itemCount, rows.upperBound * n)
   }
 
   /// - Complexity: O(log n).
@@ -163,11 +155,7 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
   ///
   /// - Complexity: O(n + m).
   public mutating func apply(_ difference: IdentityDifference) {
-    var lengths = [Double](repeating: estimatedLength, count: difference.newCount)
-    for (j, newPosition) in difference.newPositions.enumerated() {
-      if let newPosition { lengths[newPosition] = _lengths[j] }
-    }
-    _lengths = lengths
+    _lengths = _carry(_lengths, through: difference, newItems: estimatedLength)
     _rebuildRows()
   }
 

@@ -71,20 +71,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
 
   /// - Complexity: O(log n).
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    let total = contentLength
-    let low = Swift.max(region.lowerBound, 0)
-    let high = Swift.min(region.upperBound, total)
-    guard itemCount > 0, low < high else { return 0..<0 }
-    // Items whose end is at most `low` lie before; skip zero-length ones too.
-    var lower = _sums.count(whereSumAtMost: low)
-    lower = Swift.min(lower, itemCount)
-    // Items that start before `high` overlap.
-    var upper = _sums.count(whereSumAtMost: high)
-    if upper < itemCount, _sums.prefix(upper) < high { upper += 1 }
-    upper = Swift.min(upper, itemCount)
-    // Items of zero length at the boundary do not overlap.
-    while upper > lower, _sums.prefix(upper - 1) >= high { upper -= 1 }
-    return lower..<Swift.max(lower, upper)
+    _sums.indices(overlapping: region, contentLength: contentLength)
   }
 
   /// - Complexity: O(log n).

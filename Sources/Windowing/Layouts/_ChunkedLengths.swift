@@ -107,6 +107,25 @@ internal struct _ChunkedLengths: Sendable {
     return Int(chunkCounts.prefix(chunk)) + chunks[chunk].count(whereSumAtMost: remaining)
   }
 
+  /// The indices whose entries overlap `region`, for entries laid end to
+  /// end from 0 (an entry may include the gap after it: then an entry whose
+  /// gap alone reaches into the region is included too), within
+  /// `0..<contentLength`. O(log n).
+  func indices(overlapping region: Range<Double>, contentLength: Double) -> Range<Int> {
+    let low = Swift.max(region.lowerBound, 0)
+    let high = Swift.min(region.upperBound, contentLength)
+    guard count > 0, low < high else { return 0..<0 }
+    // Entries whose end is at most `low` lie before; skip zero-length ones too.
+    let lower = Swift.min(count(whereSumAtMost: low), count)
+    // Entries that start before `high` overlap.
+    var upper = count(whereSumAtMost: high)
+    if upper < count, prefix(upper) < high { upper += 1 }
+    upper = Swift.min(upper, count)
+    // Entries of zero length at the boundary do not overlap.
+    while upper > lower, prefix(upper - 1) >= high { upper -= 1 }
+    return lower..<Swift.max(lower, upper)
+  }
+
   /// Inserts `count` copies of `value` at `position`: O(k + B + n/B).
   mutating func insert(repeating value: Double, count inserted: Int, at position: Int) {
     guard inserted > 0 else { return }

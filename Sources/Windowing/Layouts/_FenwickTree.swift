@@ -26,13 +26,7 @@ internal struct _FenwickTree: Hashable, Sendable {
   @usableFromInline
   init(_ values: some Collection<Double>) {
     tree = Array(values)
-    let n = tree.count
-    var i = 1
-    while i <= n {
-      let parent = i + (i & -i)
-      if parent <= n { tree[parent - 1] += tree[i - 1] }
-      i += 1
-    }
+    _build()
   }
 
   @inlinable var count: Int { tree.count }
@@ -92,14 +86,9 @@ internal struct _FenwickTree: Hashable, Sendable {
   /// All values, in order. O(n).
   @usableFromInline
   var values: [Double] {
-    var result = tree
-    var i = tree.count
-    while i >= 1 {
-      let parent = i + (i & -i)
-      if parent <= tree.count { result[parent - 1] -= tree[i - 1] }
-      i -= 1
-    }
-    return result
+    var copy = self
+    copy._unbuild()
+    return copy.tree
   }
 
   /// Turns the tree into its plain values, in place. O(n).
