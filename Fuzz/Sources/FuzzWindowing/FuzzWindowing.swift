@@ -32,13 +32,47 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     points: Double(input.int(in: 0...200)),
     items: input.choice(8) == 0 ? Int.max : input.int(in: 0...4))
   let threshold = [0, 0.25, 0.5, 1][input.choice(4)]
-  switch input.choice(5) {
+  switch input.choice(7) {
+  case 5:
+    let columns = input.int(in: 1...5)
+    let spacing = Double(input.int(in: 0...6))
+    let layout = MeasuredGridLayout(
+      itemCount: count, columns: .fixed(columns), estimatedLength: Double(input.int(in: 1...80)),
+      spacing: spacing)
+    run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
+      _, lengths in
+      // Brute force: each row as long as its longest item.
+      var frames: [(offset: Double, length: Double)] = []
+      var offset = 0.0
+      for row in stride(from: 0, to: lengths.count, by: columns) {
+        let items = row..<min(lengths.count, row + columns)
+        let length = lengths[items].max()!
+        for _ in items { frames.append((offset, length)) }
+        offset += length + spacing
+      }
+      return frames
+    }
+  case 6:
+    let start = Double(input.int(in: 0...50))
+    let layout = PaddedLayout(
+      VariableSizeLayout(itemCount: count, estimatedLength: Double(input.int(in: 1...80))),
+      padding: ContentPadding(
+        start: start, end: Double(input.int(in: 0...50)), crossStart: 8, crossEnd: 8))
+    run(&input, layout, viewport, overscan, threshold, measured: layout.base.estimatedLength) {
+      _, lengths in
+      var offset = start
+      return lengths.map { length in
+        defer { offset += length }
+        return (offset, length)
+      }
+    }
   case 4:
     let lanes = input.int(in: 1...5)
     let layout = MasonryLayout(
       itemCount: count, lanes: .fixed(lanes), estimatedLength: Double(input.int(in: 1...80)),
       spacing: Double(input.int(in: 0...6)))
-    run(&input, layout, viewport, overscan, threshold) { _, lengths in
+    run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
+      _, lengths in
       // Brute force: each item, in order, into the lane that ends first.
       var next = [Double](repeating: 0, count: lanes)
       return lengths.map { length in
@@ -75,7 +109,8 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   default:
     let layout = VariableSizeLayout(
       itemCount: count, estimatedLength: Double(input.int(in: 1...80)))
-    run(&input, layout, viewport, overscan, threshold) { _, lengths in
+    run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
+      _, lengths in
       // Brute force: a running sum, no tree.
       var offset = 0.0
       return lengths.map { length in
@@ -97,11 +132,26 @@ func run<L: WindowLayout>(
   _ input: inout FuzzInput, _ layout: L, _ viewport: Viewport, _ overscan: Overscan,
   _ threshold: Double, frames: Frames<L>
 ) {
+  run(&input, layout, viewport, overscan, threshold, estimate: 0, measure: nil, frames: frames)
+}
+
+/// `run` for a layout whose items are measured from `estimate`.
+func run<L: MeasuredLayout>(
+  _ input: inout FuzzInput, _ layout: L, _ viewport: Viewport, _ overscan: Overscan,
+  _ threshold: Double, measured estimate: Double, frames: Frames<L>
+) {
+  run(
+    &input, layout, viewport, overscan, threshold, estimate: estimate,
+    measure: { list, length, at in _ = list.setLength(length, of: at) }, frames: frames)
+}
+
+func run<L: WindowLayout>(
+  _ input: inout FuzzInput, _ layout: L, _ viewport: Viewport, _ overscan: Overscan,
+  _ threshold: Double, estimate: Double,
+  measure: ((inout VirtualList<[Int], Int, L>, Double, Int) -> Void)?, frames: Frames<L>
+) {
   var data = Array(0..<layout.itemCount)
   var nextID = data.count
-  let estimate =
-    (layout as? VariableSizeLayout)?.estimatedLength ?? (layout as? MasonryLayout)?.estimatedLength
-    ?? 0
   var lengths = Array(repeating: estimate, count: data.count)
   var list = VirtualList(
     data: data, id: { $0 },
@@ -188,16 +238,10 @@ func run<L: WindowLayout>(
       data = new
       list.apply(difference, in: data)
     case 5:
-      guard !data.isEmpty, estimate > 0 else { continue }
+      guard !data.isEmpty, let measure else { continue }
       let at = position(data.count - 1)
       let length = input.hostileDouble(ordinary: 0...200)
-      if var variable = list as? VirtualList<[Int], Int, VariableSizeLayout> {
-        _ = variable.setLength(length, of: at)
-        list = variable as! VirtualList<[Int], Int, L>
-      } else if var masonry = list as? VirtualList<[Int], Int, MasonryLayout> {
-        _ = masonry.setLength(length, of: at)
-        list = masonry as! VirtualList<[Int], Int, L>
-      }
+      measure(&list, length, at)
       // An ignored or unchanged measurement recomputes nothing; a changed
       // one recomputes the window (anchored, or re-aimed after an aimed
       // scroll).

@@ -70,8 +70,16 @@ public struct PaddedLayout<Base: WindowLayout>: WindowLayout {
 
   /// - Complexity: The base's.
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    base.items(
-      overlapping: region.lowerBound - padding.start..<region.upperBound - padding.start)
+    // Moving the region into the base's coordinates rounds; widen it by a
+    // few units in the last place so that an item the padded frame puts a
+    // hair inside the region is never missed (the fuzz target found one).
+    let slack =
+      (Swift.max(Swift.abs(region.lowerBound), Swift.abs(region.upperBound)) + padding.start).ulp
+      * 4
+    let lower = region.lowerBound - padding.start
+    let upper = region.upperBound - padding.start
+    guard slack.isFinite else { return base.items(overlapping: lower..<upper) }
+    return base.items(overlapping: lower - slack..<upper + slack)
   }
 
   /// - Complexity: The base's.
