@@ -49,10 +49,13 @@ let package = Package(
       swiftSettings: internalChecks
     ),
     // Headless virtualized layout; knows only RandomAccessCollection.
+    // Rounding (`rounded(.down)`) compiles to libm's `floor` on x86_64 without
+    // SSE 4.1: a client that imports no Foundation must still link it.
     .target(
       name: "Windowing",
       dependencies: ["IdentityDiff"],
-      swiftSettings: internalChecks
+      swiftSettings: internalChecks,
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
     ),
     // The allocator's in-use byte count, for the demo's memory column.
     .target(

@@ -90,7 +90,14 @@ extension Pager {
     _settleTask = Task { [weak self] in
       var seen = self?._farReports
       while true {
-        do { try await sleep(interval) } catch { return }
+        // A zero interval waits only for the reports already queued on the
+        // main actor (a yield), not for a timer: no other thread is involved,
+        // so the order of events is the same on every run.
+        if interval > .zero {
+          do { try await sleep(interval) } catch { return }
+        } else {
+          await Task.yield()
+        }
         guard let self, !Task.isCancelled else { return }
         if self._farReports == seen { break }
         seen = self._farReports

@@ -1,0 +1,12 @@
+import Windowing
+
+var engine = WindowingEngine(
+  layout: GridLayout(itemCount: 1_000, columns: .adaptive(minimumLength: 90), rowLength: 90),
+  viewport: Viewport(offset: 0, length: 800, crossLength: 390))
+_ = engine.scroll(to: 1_234.5)
+var list = VariableSizeLayout(itemCount: 10_000, estimatedLength: 44)
+list.insertItems(at: 0..<100)
+let fixed = FixedSizeLayout(itemCount: 100, itemLength: 44)
+print(
+  "Windowing: window \(engine.window), \(list.itemCount) rows,",
+  "\(fixed.items(overlapping: 100..<300))")
