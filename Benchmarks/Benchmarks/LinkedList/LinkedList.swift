@@ -42,7 +42,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark(
     "index iteration 20k: walking adapter",
-    configuration: .init(metrics: [.wallClock], warmupIterations: 0, maxIterations: 2)
+    configuration: .init(
+      metrics: [.wallClock], warmupIterations: 0, maxIterations: 2,
+      thresholds: regressionThresholds)
   ) { _ in
     let adapter = WalkingListAdapter(head: nodes.head, count: n)
     var sum = 0

@@ -213,7 +213,8 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   let memory = Benchmark.Configuration(
-    metrics: [.memoryLeakedBytes, .mallocBytesCount], warmupIterations: 0, maxIterations: 3)
+    metrics: [.memoryLeakedBytes, .mallocBytesCount], warmupIterations: 0, maxIterations: 3,
+    thresholds: regressionThresholds)
   Benchmark("memory of 1M Int:Int: OrderedStore", configuration: memory) { benchmark in
     benchmark.startMeasurement()
     var s = OrderedStore<Int, Int>()

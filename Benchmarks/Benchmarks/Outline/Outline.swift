@@ -45,7 +45,7 @@ let benchmarks: @Sendable () -> Void = {
     "toggle a top-level node (collapse + expand): flatten on change",
     configuration: .init(
       metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount], warmupIterations: 0,
-      maxIterations: 5)
+      maxIterations: 5, thresholds: regressionThresholds)
   ) { _ in
     expanded.remove(tree[3].id)
     rows = flatten(tree, expanded: expanded)
@@ -73,7 +73,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   let memory = Benchmark.Configuration(
     metrics: [.memoryLeakedBytes, .mallocBytesCount, .wallClock], warmupIterations: 0,
-    maxIterations: 3)
+    maxIterations: 3, thresholds: regressionThresholds)
   Benchmark("memory, all expanded: OutlineCollection", configuration: memory) { benchmark in
     benchmark.startMeasurement()
     var fresh = OutlineCollection(roots: tree, children: \.children)

@@ -44,7 +44,18 @@ let benchmarks: @Sendable () -> Void = {
     ("visibleRange", PagingTrigger.visibleRange), ("indexAdvance", .indexAdvance),
     ("manual", .manual),
   ] {
-    Benchmark("page loads after 20 traversals: \(name)") { benchmark in
+    // The two safe triggers must load nothing (a tolerance of 0). The seed's
+    // index-advance trigger loads during traversals, as many times as its
+    // loads land between them, which depends on the scheduler (11 to 18 on
+    // the same machine): its count is the defect shown, not a figure to hold.
+    var thresholds = regressionThresholds
+    thresholds[pageLoads] = .init(absolute: [.p90: trigger == .indexAdvance ? 20 : 0])
+    Benchmark(
+      "page loads after 20 traversals: \(name)",
+      configuration: .init(
+        metrics: [.wallClock, pageLoads], warmupIterations: 0, maxIterations: 5,
+        thresholds: thresholds)
+    ) { benchmark in
       let loads = await loadsAfterTraversals(trigger)
       benchmark.measurement(pageLoads, loads)
     }

@@ -8,14 +8,21 @@ import Benchmark
 import CollectionAdapters
 import Windowing
 
-/// The tolerances of `swift package benchmark thresholds check` against the
-/// stored static thresholds: allocations may not grow by more than 2 at p90
-/// (0 stays 0, so an allocation in a path that has none fails), and, because
-/// shared 2-core machines are noisy, wall clock fails only when it doubles.
+/// The tolerances of `swift package benchmark thresholds check` (CI runs it,
+/// `check-thresholds.sh`) against the stored static thresholds: allocations
+/// may not grow by more than 2 at p90 (0 stays 0, so an allocation in a path
+/// that has none fails), bytes allocated or held by more than 10% (hash seeds and
+/// runtime metadata move them by a few bytes from run to run), and, because
+/// CI's shared 2-core machines are noisy, wall clock fails only past 5× its
+/// recorded value: what it catches is a change of complexity, not a few
+/// percent. (A static check compares p90 only: a tolerance given at another
+/// percentile is never applied.)
 public var regressionThresholds: [BenchmarkMetric: BenchmarkThresholds] {
   [
     .mallocCountTotal: .init(absolute: [.p90: 2]),
-    .wallClock: .init(relative: [.p50: 100]),
+    .mallocBytesCount: .init(relative: [.p90: 10]),
+    .memoryLeakedBytes: .init(relative: [.p90: 10]),
+    .wallClock: .init(relative: [.p90: 400]),
   ]
 }
 

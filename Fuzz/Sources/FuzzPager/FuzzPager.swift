@@ -110,18 +110,22 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
   let source = Source(total: input.int(in: 0...400))
   let pageSize = input.int(in: 1...30)
   let trigger: PagingTrigger = [.visibleRange, .indexAdvance, .manual][input.choice(3)]
-  // A keyed source (with a refresh key or without), or a positional one.
-  let kind = input.choice(3)
+  // A keyed source (with a refresh key or without, or a one-way cursor), or
+  // a positional one.
+  let kind = input.choice(4)
+  let cursor: Cursor = kind == 3 ? (input.bool() ? .forward : .backward) : .twoWay
   let initialKey = input.int(in: 0...source.total)
   let pagingSource: PagingSource<Int, Int> =
     switch kind {
-    case 0: .keyed(initialKey: initialKey) { @MainActor [source] in try await source.load($0) }
+    case 0, 3:
+      .keyed(initialKey: initialKey) { @MainActor [source] in try await source.load($0) }
     case 1:
       .keyed(
         initialKey: initialKey, refreshKey: { @MainActor position in position },
         load: { @MainActor [source] in try await source.load($0) })
     default: .positional { @MainActor [source] in try await source.load($0) }
     }
+  let absolute = kind == 1 || kind == 2
   let pager = Pager<Int, Int>(
     configuration: PagingConfiguration(
       pageSize: pageSize, initialLoadSize: input.int(in: 1...60),
@@ -196,7 +200,7 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
         trace("fail \(request)")
         continuation.resume(throwing: Failure())
       } else {
-        var page = page(for: request, source.total, pageSize, &input)
+        var page = page(for: request, source.total, pageSize, cursor, &input)
         // A source with refresh keys knows positions: its counts before a
         // page are honest (a lie there is undetectable: it would place an
         // island elsewhere). Its counts after a page may still lie.
@@ -211,7 +215,7 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
     trace(
       "  items \(pager.items.count): loaded \(pager.items.loadedRanges), states \(pager.refreshState) \(pager.prependState) \(pager.appendState)"
     )
-    verify(pager, step: step, absolute: kind != 0)
+    verify(pager, step: step, absolute: absolute)
   }
   // Leave no task suspended: answering one may issue another, and a task
   // issued but not yet run asks the source only when the main actor runs
@@ -229,20 +233,51 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
   }
 }
 
-/// The page of items `key..<key + size` of `0..<total` (values are their
-/// source positions), with counts that may lie or overflow.
+/// How a keyed source's pages name their neighbors.
+enum Cursor {
+  /// Page-number keys (a key is the page's first position), both ways.
+  case twoWay
+  /// A cursor with no way back (`previousKey` always `nil`).
+  case forward
+  /// A cursor with no way forward (`nextKey` always `nil`): a key is the
+  /// position a page ends at, as a chat's "before" cursor.
+  case backward
+}
+
+/// The page a request asks for (values are their source positions), with
+/// counts that may lie or overflow and a size that may differ from the
+/// request's.
+///
+/// The keys are honest about the page they lead to, or the pager could not
+/// tell where a page goes: a two-way page before the data loaded names the
+/// page after it (its next key), which the pager checks, and a one-way
+/// cursor's pages meet the page they join exactly.
 func page(
-  for request: PageRequest<Int>, _ total: Int, _ pageSize: Int, _ input: inout FuzzInput
+  for request: PageRequest<Int>, _ total: Int, _ pageSize: Int, _ cursor: Cursor,
+  _ input: inout FuzzInput
 )
   -> Page<Int, Int>
 {
-  let start = min(max(request.key ?? 0, 0), total)
-  let end = min(total, start + max(0, request.size + input.int(in: -3...3)))
+  let size = max(0, request.size + input.int(in: -3...3))
+  let key = min(max(request.key ?? 0, 0), total)
+  let (start, end) =
+    cursor == .backward && request.direction != .refresh
+    ? (max(0, key - size), key) : (key, min(total, key + size))
   let honest = input.choice(3) != 0
+  let previousKey: Int? =
+    switch cursor {
+    case .twoWay: start > 0 ? max(0, start - pageSize) : nil
+    case .forward: nil
+    case .backward: start > 0 ? start : nil
+    }
+  let nextKey: Int? =
+    switch cursor {
+    case .twoWay: end < total || request.direction == .prepend ? end : nil
+    case .forward: end < total ? end : nil
+    case .backward: nil
+    }
   return Page(
-    items: Array(start..<end),
-    previousKey: start > 0 ? max(0, start - pageSize) : nil,
-    nextKey: end < total ? end : nil,
+    items: Array(start..<end), previousKey: previousKey, nextKey: nextKey,
     itemsBefore: honest ? start : (input.bool() ? nil : input.hostileCount(small: 0...500)),
     itemsAfter: honest ? total - end : (input.bool() ? nil : input.hostileCount(small: 0...500)))
 }
