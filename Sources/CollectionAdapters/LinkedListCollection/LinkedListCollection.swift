@@ -84,6 +84,10 @@ public struct LinkedListCollection<Node, Element> {
   ///     traps or hangs, and `isTruncated` says it happened.
   ///   - next: Returns a node's successor, or `nil` at the end.
   ///   - element: Returns a node's element.
+  ///
+  /// `next` and `element` run while the collection's shared index is locked
+  /// (so a read retains no node): they must not read this collection or its
+  /// copies, which would wait on that lock forever.
   /// - Complexity: O(1); nothing is walked until it is needed.
   @inlinable
   public init(
@@ -260,12 +264,11 @@ extension LinkedListCollection: RandomAccessCollection {
   ///   to `next` once the checkpoint before `position` exists.
   @inlinable
   public subscript(position: Int) -> Element {
-    let node = _index.lock.withLock {
+    _index.lock.withLock {
       let count = _index.resolveCount(next: _next)
       if position < 0 || position >= count { _outOfRange(position, count: count) }
-      return _index.node(at: position, next: _next)
+      return _index.element(at: position, next: _next, element: _element)
     }
-    return _element(node)
   }
 }
 
