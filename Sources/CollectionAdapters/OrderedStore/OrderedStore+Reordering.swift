@@ -53,11 +53,18 @@ extension OrderedStore {
     precondition(
       destination >= 0 && destination <= count,
       "Move destination \(destination) out of range 0...\(count)")
-    var offsets = Array(source)
-    for offset in offsets where offset < 0 || offset >= count {
-      preconditionFailure("Move source offset \(offset) out of range 0..<\(count)")
+    // One row (a drag) is read without collecting the offsets into an
+    // array: that path allocates nothing.
+    var iterator = source.makeIterator()
+    guard let first = iterator.next() else { return }
+    guard let second = iterator.next() else {
+      _checkMoveSource(first, count: count)
+      _moveOne(from: first, toOffset: destination)
+      return
     }
-    guard !offsets.isEmpty else { return }
+    var offsets = [first, second]
+    while let offset = iterator.next() { offsets.append(offset) }
+    for offset in offsets { _checkMoveSource(offset, count: count) }
     var sorted = true
     for i in offsets.indices.dropFirst() where offsets[i - 1] >= offsets[i] {
       sorted = false
@@ -72,24 +79,21 @@ extension OrderedStore {
       }
       offsets.removeLast(offsets.count - unique)
     }
+    if offsets.count == 1 {
+      _moveOne(from: offsets[0], toOffset: destination)
+    } else {
+      _move(sortedOffsets: offsets, toOffset: destination)
+    }
+  }
+
+  /// Moves the rows at `offsets` (sorted, distinct, in range) so that they
+  /// land, in order, before `destination`.
+  @inlinable
+  internal mutating func _move(sortedOffsets offsets: [Int], toOffset destination: Int) {
     // Only the elements between the first moved one and the destination
     // change places.
     let affected =
       Swift.min(offsets[0], destination)..<Swift.max(offsets[offsets.count - 1] + 1, destination)
-    if offsets.count == 1 {
-      // One row: removing it and inserting it moves, through the ring, only
-      // the shorter side each time (nothing at either end: first to last is
-      // O(1)); take that when it moves fewer than the rows in between.
-      let from = offsets[0]
-      let to = destination > from ? destination - 1 : destination
-      guard from != to else { return }
-      let viaEnds = Swift.min(from, count - 1 - from) + Swift.min(to, count - 1 - to)
-      if viaEnds < affected.count {
-        let (key, value) = remove(at: from)
-        updateValue(value, forKey: key, insertingAt: to)
-        return
-      }
-    }
     let storage = _ensureUnique()
     // A short move rewrites only the table entries of the rows in between;
     // a long one rebuilds the table in one pass instead of hashing each.
@@ -103,6 +107,42 @@ extension OrderedStore {
         _applyPermutation(order, to: values)
       }
     }
+    _checkInvariants()
+  }
+
+  /// Traps unless `offset` is a position of the store.
+  @inlinable
+  internal func _checkMoveSource(_ offset: Int, count: Int) {
+    if offset < 0 || offset >= count {
+      preconditionFailure("Move source offset \(offset) out of range 0..<\(count)")
+    }
+  }
+
+  /// Moves the row at `from` so that it lands before `destination` (a
+  /// position counted before the move).
+  ///
+  /// Removing it and inserting it moves, through the ring, only the shorter
+  /// side each time (nothing at either end: first to last is O(1)); that is
+  /// taken when it moves fewer elements than the rows in between, which are
+  /// otherwise shifted by one place in place.
+  @inlinable
+  internal mutating func _moveOne(from: Int, toOffset destination: Int) {
+    let to = destination > from ? destination - 1 : destination
+    guard from != to else { return }
+    let viaEnds = Swift.min(from, count - 1 - from) + Swift.min(to, count - 1 - to)
+    if viaEnds < Swift.max(from, to) - Swift.min(from, to) + 1 {
+      let (key, value) = remove(at: from)
+      updateValue(value, forKey: key, insertingAt: to)
+      return
+    }
+    let storage = _ensureUnique()
+    let distance = Swift.max(from, to) - Swift.min(from, to)
+    // Far: one pass over the table beats hashing each row passed.
+    if storage._prefersTableScan(moving: distance + 1) {
+      _move(sortedOffsets: [from], toOffset: destination)
+      return
+    }
+    storage._moveOne(from: from, to: to)
     _checkInvariants()
   }
 

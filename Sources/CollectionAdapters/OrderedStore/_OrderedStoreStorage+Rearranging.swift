@@ -111,4 +111,34 @@ extension _OrderedStoreStorage {
       if let buckets = _buckets { buckets[entries[j]] = UInt32(truncatingIfNeeded: slot &+ 1) }
     }
   }
+
+  /// Moves the element at offset `from` to offset `to`, shifting the ones in
+  /// between by one place, in place: a drag of one row allocates nothing
+  /// and rewrites only the table entries of the rows it passes.
+  ///
+  /// - Complexity: O(|`to` - `from`|) moves and hashes.
+  @inlinable
+  internal func _moveOne(from: Int, to: Int) {
+    let movedSlot = _slot(from)
+    // The moved key's entry, found while the key is still in its slot.
+    let movedBucket = _buckets == nil ? -1 : _bucket(ofSlot: movedSlot)
+    let key = (_keys + movedSlot).move()
+    let value = (_values + movedSlot).move()
+    // Each neighbor steps one place towards `from`; its entry is found by
+    // its old slot, which no other entry holds at that moment.
+    let step = to > from ? 1 : -1
+    var offset = from
+    while offset != to {
+      let source = _slot(offset &+ step)
+      let target = _slot(offset)
+      (_keys + target).moveInitialize(from: _keys + source, count: 1)
+      (_values + target).moveInitialize(from: _values + source, count: 1)
+      _retarget(from: source, to: target)
+      offset &+= step
+    }
+    let slot = _slot(to)
+    (_keys + slot).initialize(to: key)
+    (_values + slot).initialize(to: value)
+    if let buckets = _buckets { buckets[movedBucket] = UInt32(truncatingIfNeeded: slot &+ 1) }
+  }
 }
