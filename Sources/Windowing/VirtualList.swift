@@ -261,21 +261,22 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   }
 
   /// Scrolls to the first row whose identifier is `id`, as
-  /// `scroll(toPosition:alignment:)` does; `false` if no row has it.
+  /// `scroll(toPosition:alignment:)` does, and returns its update (the rows
+  /// to create and discard); `nil`, and no scroll, if no row has the
+  /// identifier (an id from the UI may be stale).
   ///
   /// - Complexity: O(n) to find the row (a linear search of the data; a
   ///   store that finds keys in O(1) should pass the position instead).
   @discardableResult
-  public mutating func scroll(toID id: ID, alignment: ScrollAlignment = .start) -> Bool {
+  public mutating func scroll(
+    toID id: ID, alignment: ScrollAlignment = .start
+  ) -> ListUpdate<ID>? {
     var position = 0
     for element in _data {
-      if _id(element) == id {
-        scroll(toPosition: position, alignment: alignment)
-        return true
-      }
+      if _id(element) == id { return scroll(toPosition: position, alignment: alignment) }
       position += 1
     }
-    return false
+    return nil
   }
 
   /// The scroll being aimed, if any: its corrections so far and whether it

@@ -186,10 +186,13 @@ struct ScrollTargetTests {
       engine: WindowingEngine(
         layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
         viewport: Viewport(length: 400)))
-    let missing = list.scroll(toID: "row 5000")
-    #expect(!missing)
+    let before = list.window
+    #expect(list.scroll(toID: "row 5000") == nil)
+    #expect(list.window == before)
     let found = list.scroll(toID: "row 600", alignment: .center)
-    #expect(found)
+    // The update names the rows to create: the new window's, by identity.
+    #expect(
+      found.map { Set($0.entered) } == Set(list.windowIDs).subtracting(before.map { "row \($0)" }))
     #expect(list.scrollTarget?.position == 600 && list.scrollTarget?.isSettled == false)
     for position in list.window { _ = list.setLength(60, of: position) }
     for position in list.window { _ = list.setLength(60, of: position) }

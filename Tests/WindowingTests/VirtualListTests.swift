@@ -54,6 +54,99 @@ struct VirtualListTests {
   }
 }
 
+@Suite("VirtualList logs under edits")
+struct VirtualListLogTests {
+  /// A host that applies only what the list publishes: the window's
+  /// entered and exited ids, and the visibility updates.
+  final class Host {
+    var window: Set<Int> = []
+    var visible: Set<Int> = []
+  }
+
+  @Test(
+    "Window and visibility logs stay exact through scrolls, edits anywhere, viewport changes and scrolls to ids",
+    arguments: 0..<8)
+  func logsStayExact(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    var nextID = 100_000
+    var data = Array(0..<Int.random(in: 0...300, using: &g)).map { $0 * 3 }
+    var list = VirtualList(
+      data: data, id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: data.count, itemLength: 40),
+        viewport: Viewport(length: 400), overscan: Overscan(points: 40, items: 2),
+        visibilityThreshold: 0.5))
+    let host = Host()
+    host.window = Set(list.window.map { data[$0] })
+    host.visible = Set(list.visible.map { data[$0] })
+    list.onVisibilityChange = { update in
+      host.visible.subtract(update.becameHidden)
+      host.visible.formUnion(update.becameVisible)
+    }
+    func apply(_ update: ListUpdate<Int>?) {
+      guard let update else { return }
+      host.window.subtract(update.exited)
+      host.window.formUnion(update.entered)
+    }
+    for step in 0..<400 {
+      // Positions anywhere: above, inside and below the window, both ends.
+      let anywhere = Int.random(in: 0...data.count, using: &g)
+      let operation: String
+      switch Int.random(in: 0..<6, using: &g) {
+      case 0:
+        let offset = Double(Int.random(in: -200...(data.count * 40 + 200), using: &g))
+        operation = "scroll(to: \(offset))"
+        apply(list.scroll(to: offset))
+      case 1:
+        let k = Int.random(in: 1...12, using: &g)
+        let ids = (0..<k).map { nextID + $0 }
+        nextID += k
+        data.insert(contentsOf: ids, at: anywhere)
+        operation = "insert \(k) at \(anywhere)"
+        apply(list.insertItems(at: anywhere..<anywhere + k, in: data))
+      case 2 where !data.isEmpty:
+        let lower = Swift.min(anywhere, data.count - 1)
+        let upper = Swift.min(data.count, lower + Int.random(in: 1...40, using: &g))
+        data.removeSubrange(lower..<upper)
+        operation = "remove \(lower..<upper)"
+        apply(list.removeItems(at: lower..<upper, in: data))
+      case 3:
+        let length = Double(Int.random(in: 0...900, using: &g))
+        operation = "setViewport(length: \(length))"
+        apply(
+          list.setViewport(Viewport(offset: list.engine.viewport.offset, length: length)))
+      case 4:
+        // An id that may be stale (removed) or never existed.
+        let id = Int.random(in: 0..<3, using: &g) == 0 ? -1 : (data.randomElement(using: &g) ?? -1)
+        let alignment: ScrollAlignment = [.start, .center, .end, .nearest][
+          Int.random(in: 0..<4, using: &g)]
+        operation = "scroll(toID: \(id), \(alignment))"
+        let window = list.window
+        let update = list.scroll(toID: id, alignment: alignment)
+        if data.contains(id) {
+          #expect(update != nil, "seed \(seed) step \(step): \(operation) found nothing")
+          #expect(
+            list.visible.contains(data.firstIndex(of: id)!) || list.visible.isEmpty,
+            "seed \(seed) step \(step): \(operation) left the row off screen")
+        } else {
+          #expect(update == nil && list.window == window, "seed \(seed) step \(step): \(operation)")
+        }
+        apply(update)
+      default:
+        operation = "scroll(toPosition: \(anywhere))"
+        if !data.isEmpty { apply(list.scroll(toPosition: Swift.min(anywhere, data.count - 1))) }
+      }
+      #expect(
+        host.window == Set(list.window.map { data[$0] }),
+        "seed \(seed) step \(step): window log after \(operation)")
+      #expect(
+        host.visible == Set(list.visible.map { data[$0] }),
+        "seed \(seed) step \(step): visibility log after \(operation)")
+      #expect(list.windowIDs == list.window.map { data[$0] }, "seed \(seed) step \(step)")
+    }
+  }
+}
+
 /// The hardening issue's reproductions: each trapped or misbehaved before.
 @Suite("VirtualList hostile edits")
 struct VirtualListHostileEditTests {

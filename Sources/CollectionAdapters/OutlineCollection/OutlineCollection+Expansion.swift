@@ -30,7 +30,7 @@ extension OutlineCollection {
   @discardableResult
   public mutating func expand(_ id: ID) -> OutlineChange {
     guard let (parent, index) = _location(of: id) else { return .unknownID }
-    defer { _checkInvariants() }
+    defer { _rowsChanged() }
     return _expand(parent: parent, index: index)
   }
 
@@ -49,7 +49,7 @@ extension OutlineCollection {
   public mutating func expand(_ id: ID, recursively: Bool) -> OutlineChange {
     guard recursively else { return expand(id) }
     guard let (parent, index) = _location(of: id) else { return .unknownID }
-    defer { _checkInvariants() }
+    defer { _rowsChanged() }
     var record = _childRecord(parent, index)
     if record < 0 {
       guard let children = _children(_node(record: parent, index: index)) else { return .none }
@@ -85,7 +85,7 @@ extension OutlineCollection {
     }
     let r = _records[Int(record)]
     guard r.isExpanded else { return .none }
-    defer { _checkInvariants() }
+    defer { _rowsChanged() }
     let total = _total(of: record)
     let position = _rowPosition(record: r.parent, index: Int(r.indexInParent))
     _propagate(from: record, delta: -total)
@@ -116,7 +116,7 @@ extension OutlineCollection {
   public mutating func expandAll() -> OutlineChange {
     let oldCount = count
     _expandSubtree(0)
-    _checkInvariants()
+    _rowsChanged()
     return .replaced(removed: 0..<oldCount, inserted: 0..<count)
   }
 
@@ -144,7 +144,7 @@ extension OutlineCollection {
   @inlinable
   @discardableResult
   public mutating func reveal(path: some Sequence<ID>) -> Int? {
-    defer { _checkInvariants() }
+    defer { _rowsChanged() }
     var record: Int32 = 0
     var pending: (record: Int32, index: Int)?
     for id in path {
@@ -183,7 +183,7 @@ extension OutlineCollection {
       // Nothing is indexed below this node; rows read `children` afresh.
       return _location(of: id) == nil ? .unknownID : .none
     }
-    defer { _checkInvariants() }
+    defer { _rowsChanged() }
     let r = _records[Int(record)]
     let node = _node(record: r.parent, index: Int(r.indexInParent))
     return _reload(record: record, newChildren: _children(node))
@@ -199,7 +199,7 @@ extension OutlineCollection {
   @inlinable
   @discardableResult
   public mutating func reloadRoots(_ roots: Children) -> OutlineChange {
-    defer { _checkInvariants() }
+    defer { _rowsChanged() }
     return _reload(record: 0, newChildren: roots)
   }
 }

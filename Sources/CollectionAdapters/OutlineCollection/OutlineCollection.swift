@@ -41,9 +41,11 @@ import _AdapterInternals
 /// for each expanded node, a small record. Collapsed subtrees cost nothing,
 /// and no array of rows is ever built.
 ///
-/// - Row lookup by position: O(depth × log fan-out), a descent through the
-///   Fenwick trees of the row's ancestors. **This departs from the O(1)
-///   subscript that `Collection` expects.** Index arithmetic is O(1).
+/// - Row lookup by position: O(1) amortized for the row after or before the
+///   last one read (a window read in either direction: one step of a
+///   depth-first walk); otherwise O(depth × log fan-out), a descent through
+///   the Fenwick trees of the row's ancestors. **A random read departs from
+///   the O(1) subscript that `Collection` expects.** Index arithmetic is O(1).
 /// - `expand`, `collapse`, `toggle`: O(depth × log fan-out), plus O(*k*) to
 ///   index the *k* children of a node expanded for the first time. Never
 ///   proportional to the number of rows.
@@ -105,6 +107,9 @@ where Children.Element == Node {
   /// - Complexity: O(1).
   public var duplicateIDs: Set<ID> { _duplicateIDs }
   @usableFromInline internal var _duplicateIDs: Set<ID>
+  /// Where the last row read by position is, so that the next or the
+  /// previous row costs O(1) amortized; shared by copies, reset by a change.
+  @usableFromInline internal var _cursor: _OutlineCursor
 
   /// Creates the outline of the tree with `roots`, all collapsed.
   ///
@@ -129,6 +134,7 @@ where Children.Element == Node {
     _freeRecords = []
     _deadRowEntries = 0
     _duplicateIDs = []
+    _cursor = _OutlineCursor()
     _ = _makeRecord(children: roots, parent: -1, indexInParent: -1)
     _records[0].isExpanded = true
   }
@@ -225,23 +231,16 @@ extension OutlineCollection: RandomAccessCollection {
   /// The row at `position`.
   ///
   /// - Parameter position: A row position in `0..<count`; traps otherwise.
-  /// - Complexity: O(depth × log fan-out), and one call to `children` (for
-  ///   `hasChildren`) when the row's node was never expanded.
+  /// - Complexity: O(1) amortized for the row after or before the last one
+  ///   read (a window read in either direction); otherwise O(depth × log
+  ///   fan-out). One call to `children` (for `hasChildren`) when the row's
+  ///   node was never expanded.
   @inlinable
   public subscript(position: Int) -> Row {
     let count = self.count
     if position < 0 || position >= count { _outOfRange(position, count: count) }
-    var record: Int32 = 0
-    var remaining = position
-    var depth = 0
-    while true {
-      let (index, before) = _search(record, remaining)
-      remaining -= before
-      if remaining == 0 { return _row(record: record, index: index, depth: depth).row }
-      remaining -= 1
-      record = _childRecord(record, index)
-      depth += 1
-    }
+    let (record, index, depth) = _cursor.lock.withLock { _moveCursor(to: position) }
+    return _row(record: record, index: index, depth: depth).row
   }
 
   /// An iterator that walks the visible rows depth-first.

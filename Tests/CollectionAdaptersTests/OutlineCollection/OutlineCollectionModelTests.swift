@@ -181,6 +181,35 @@ private func changeExplains(
 private func verify(_ m: OutlineModel) -> String? {
   if let failure = m.stepFailure { return failure }
   let expected = m.reference.rows(m.forest.roots)
+  // First, the rows next to where the outline last read (the last row
+  // before the step): a cursor that outlived the change would answer these
+  // from its old path.
+  for position in m.before.count - 2...m.before.count where expected.indices.contains(position) {
+    let row = m.outline[position]
+    if row.id != expected[position].id || row.depth != expected[position].depth {
+      return
+        "row \(position) read next to the last one read is \(row.id), expected \(expected[position].id)"
+    }
+  }
+  // Backwards, as a list scrolled up reads its window.
+  let backwards = m.outline.indices.reversed().map { m.outline[$0].id }
+  if !backwards.elementsEqual(expected.reversed().map(\.id)) { return "rows read backwards differ" }
+  // A walk of single steps either way and jumps, seeded by the row count.
+  var g = SplitMix64(seed: UInt64(expected.count) &* 0x9E37)
+  var position = expected.count / 2
+  for _ in 0..<Swift.min(200, expected.count * 3) {
+    switch Int.random(in: 0..<10, using: &g) {
+    case 0: position = Int.random(in: 0..<expected.count, using: &g)
+    case 1..<5: position = Swift.min(expected.count - 1, position + 1)
+    default: position = Swift.max(0, position - 1)
+    }
+    let row = m.outline[position]
+    if row.id != expected[position].id || row.depth != expected[position].depth
+      || row.isExpanded != expected[position].isExpanded
+    {
+      return "row \(position) read on a walk is \(row.id), expected \(expected[position].id)"
+    }
+  }
   let actual = m.outline.snapshots
   if actual != expected { return "rows \(actual) != expected \(expected)" }
   if !m.outline.map(\.id).elementsEqual(expected.map(\.id)) { return "iteration differs" }
