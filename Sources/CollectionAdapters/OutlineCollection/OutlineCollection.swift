@@ -118,6 +118,10 @@ where Children.Element == Node {
   ///   - id: Returns a node's identifier; identifiers must be unique in the
   ///     tree.
   ///   - children: Returns a node's children, or `nil` for a leaf.
+  ///
+  /// `id` may run while the outline's row cursor is locked (a read by
+  /// position finds the row's ancestors by identifier): it must not read
+  /// this outline or its copies, which would wait on that lock forever.
   /// - Complexity: O(number of roots).
   @inlinable
   public init(
