@@ -11,17 +11,16 @@ extension OrderedStore: Sequence {
   /// An iterator over the key-value pairs of a store, in order.
   ///
   /// It reads the storage through pointers taken when it was made, and keeps
-  /// the storage alive, so iteration is a pointer walk.
+  /// the storage alive, so iteration is a pointer walk over one run of
+  /// slots (which the compiler vectorizes).
   @frozen
   public struct Iterator: IteratorProtocol {
     @usableFromInline internal let _storage: _OrderedStoreStorage<Key, Value>?
     @usableFromInline internal let _keys: UnsafeMutablePointer<Key>?
     @usableFromInline internal let _values: UnsafeMutablePointer<Value>?
-    /// The next slot, and the end of its contiguous run.
+    /// The next slot, and the slot past the last element.
     @usableFromInline internal var _slot: Int
-    @usableFromInline internal var _end: Int
-    /// The length of the run that wraps to slot 0, not yet started.
-    @usableFromInline internal var _wrapped: Int
+    @usableFromInline internal let _end: Int
 
     @inlinable
     internal init(_storage: _OrderedStoreStorage<Key, Value>?) {
@@ -29,11 +28,8 @@ extension OrderedStore: Sequence {
       self._keys = _storage?._keys
       self._values = _storage?._values
       let head = _storage?._head ?? 0
-      let count = _storage?._count ?? 0
-      let first = Swift.min(count, (_storage?._capacity ?? 0) - head)
       self._slot = head
-      self._end = head + first
-      self._wrapped = count - first
+      self._end = head + (_storage?._count ?? 0)
     }
 
     /// Returns the next key-value pair, or `nil` at the end.
@@ -41,12 +37,7 @@ extension OrderedStore: Sequence {
     /// - Complexity: O(1).
     @inlinable
     public mutating func next() -> Element? {
-      if _slot == _end {
-        guard _wrapped > 0 else { return nil }
-        _slot = 0
-        _end = _wrapped
-        _wrapped = 0
-      }
+      guard _slot < _end else { return nil }
       let slot = _slot
       _slot &+= 1
       return (_keys.unsafelyUnwrapped[slot], _values.unsafelyUnwrapped[slot])

@@ -6,14 +6,16 @@
 
 extension OrderedStore {
   #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
-    /// Traps if the storage is inconsistent: counts and ring bounds, the table
+    /// Traps if the storage is inconsistent: counts and slot bounds, the table
     /// (every key found exactly at its slot, no stray entries), unique keys.
     @usableFromInline @inline(never)
     internal func _checkInvariants() {
       guard let storage = _storage else { return }
       precondition(storage._count >= 0 && storage._count <= storage._capacity, "Bad count")
       precondition(
-        storage._head >= 0 && (storage._head < storage._capacity || storage._capacity == 0))
+        storage._head >= 0 && storage._head + storage._count <= storage._capacity,
+        "Elements in slots \(storage._head)..<\(storage._head + storage._count) past capacity \(storage._capacity)"
+      )
       if storage._capacity <= _OrderedStoreStorage<Key, Value>._linearScanLimit {
         precondition(storage._buckets == nil, "Small store has a table")
         for i in 0..<storage._count {

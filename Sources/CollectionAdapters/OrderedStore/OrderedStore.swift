@@ -37,9 +37,10 @@ import _AdapterInternals
 /// Positions are the integers `0..<count`. Keyed access is labeled
 /// (`store[key: k]`) so that a store with `Int` keys is never ambiguous.
 ///
-/// Elements are kept in a ring buffer, so removing or inserting at either end
-/// is O(1) (amortized), unlike `OrderedDictionary.removeFirst()`, and an
-/// insertion or removal in the middle moves only the shorter side.
+/// Elements are kept in one run of slots with free slots on both sides, so
+/// removing or inserting at either end is O(1) (amortized), unlike
+/// `OrderedDictionary.removeFirst()`, an insertion or removal in the middle
+/// moves only the shorter side, and iteration is a plain pointer walk.
 ///
 /// Empty stores allocate nothing. Small stores (capacity of 16 or less) find
 /// keys by a linear scan and have no hash table.
@@ -129,22 +130,35 @@ extension OrderedStore {
   @inlinable
   public var isEmpty: Bool { count == 0 }
 
-  /// The number of elements the store can hold without reallocating.
+  /// The number of elements the store's allocation has room for.
+  ///
+  /// Elements occupy one run of slots with free slots on both sides. When the
+  /// end an insertion needs is full, the store slides its elements to the
+  /// middle of the allocation if at least a quarter of it is free, and
+  /// reallocates otherwise; after ``reserveCapacity(_:)``, appending up to
+  /// that many elements never reallocates.
   ///
   /// - Complexity: O(1).
   @inlinable
   public var capacity: Int { _storage?._capacity ?? 0 }
 
-  /// Makes room for at least `minimumCapacity` elements.
+  /// Makes room for at least `minimumCapacity` elements, so that appending
+  /// until the store holds that many does not reallocate.
   ///
   /// - Parameter minimumCapacity: The number of elements to make room for.
-  /// - Complexity: O(`count`) when it reallocates, O(1) otherwise.
+  /// - Complexity: O(`count`) when it reallocates or moves the elements to
+  ///   the start of the allocation, O(1) otherwise.
   @inlinable
   public mutating func reserveCapacity(_ minimumCapacity: Int) {
     precondition(minimumCapacity >= 0, "Minimum capacity \(minimumCapacity) must not be negative")
-    guard minimumCapacity > capacity else { return }
+    if let storage = _storage, storage._head &+ minimumCapacity <= storage._capacity { return }
+    guard minimumCapacity > 0 else { return }
     let storage = _ensureUnique()
-    if storage._capacity < minimumCapacity { storage._resize(to: minimumCapacity) }
+    if storage._capacity < minimumCapacity {
+      storage._resize(to: minimumCapacity)
+    } else if storage._head &+ minimumCapacity > storage._capacity {
+      storage._slide(toHead: 0)
+    }
     _checkInvariants()
   }
 }

@@ -51,7 +51,7 @@ private func step<Key: Hashable & Comparable>(
   let value = Int.random(in: 0..<1000, using: &g)
   let count = s.store.count
   s.snapshot = Bool.random(using: &g) && count > 0 ? (s.store, s.reference.pairs) : nil
-  // Grow more often than shrink while small, so tables and wrap-around appear.
+  // Grow more often than shrink while small, so tables and slides of the elements appear.
   switch Int.random(in: 0..<24, using: &g) {
   case 0, 1, 2, 3:
     s.store.updateValue(value, forKey: key)
@@ -191,6 +191,8 @@ private func step<Key: Hashable & Comparable>(
       return "filter"
     }
     s.store.reserveCapacity(count + value % 50)
+    let capacity = s.store.capacity
+    s.check(capacity >= count + value % 50, "capacity \(capacity)")
     return "reserveCapacity(\(count + value % 50))"
   case 22 where value % 20 == 0:
     s.store.removeAll(keepingCapacity: Bool.random(using: &g))
