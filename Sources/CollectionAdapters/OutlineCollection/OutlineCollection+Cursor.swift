@@ -22,6 +22,9 @@ internal final class _OutlineCursor: @unchecked Sendable {
   /// The row position of `path`, or -1 when there is none.
   @usableFromInline @exclusivity(unchecked) var position = -1
   @usableFromInline @exclusivity(unchecked) var path: [(record: Int32, index: Int)] = []
+  /// The record of the node on the row at `position`, or -1: found once
+  /// per row, and used both to show the row and to step past it.
+  @usableFromInline @exclusivity(unchecked) var record: Int32 = -1
 
   @usableFromInline
   init() {}
@@ -29,15 +32,19 @@ internal final class _OutlineCursor: @unchecked Sendable {
 
 extension OutlineCollection {
   /// Moves the cursor to the row at `position` (in `0..<count`) and returns
-  /// where that row is. Call it with the cursor's lock held.
+  /// that row's node, identifier, record (or -1) and depth. Call it with the
+  /// cursor's lock held.
   @inlinable
-  internal func _moveCursor(to position: Int) -> (record: Int32, index: Int, depth: Int) {
+  internal func _moveCursor(
+    to position: Int
+  ) -> (node: Node, id: ID, record: Int32, depth: Int) {
     let cursor = _cursor
+    let moves = cursor.position != position
     if cursor.position >= 0 && position == cursor.position + 1 {
       _stepForward(cursor)
     } else if cursor.position >= 0 && position == cursor.position - 1 {
       _stepBackward(cursor)
-    } else if position != cursor.position {
+    } else if moves {
       // A descent from the roots, keeping the path.
       cursor.path.removeAll(keepingCapacity: true)
       var record: Int32 = 0
@@ -51,9 +58,14 @@ extension OutlineCollection {
         record = _childRecord(record, index)
       }
     }
-    cursor.position = position
     let last = cursor.path[cursor.path.count - 1]
-    return (last.record, last.index, cursor.path.count - 1)
+    let node = _node(record: last.record, index: last.index)
+    let id = _id(node)
+    if moves {
+      cursor.record = _ownedRecord(id: id, record: last.record, index: last.index)
+      cursor.position = position
+    }
+    return (node, id, cursor.record, cursor.path.count - 1)
   }
 
   /// The record whose children follow the row of child `index` of `record`
@@ -61,9 +73,16 @@ extension OutlineCollection {
   @inlinable
   internal func _openRecord(_ record: Int32, _ index: Int) -> Int32 {
     let child = _childRecord(record, index)
-    guard child >= 0 else { return -1 }
-    let r = _records[Int(child)]
-    return r.isExpanded && r.count > 0 ? child : -1
+    return _isOpen(child) ? child : -1
+  }
+
+  /// Whether `record` (or -1) is expanded with children, so its children
+  /// follow its row as rows.
+  @inlinable
+  internal func _isOpen(_ record: Int32) -> Bool {
+    guard record >= 0 else { return false }
+    let r = _records[Int(record)]
+    return r.isExpanded && r.count > 0
   }
 
   /// The next row, depth-first: the first child of an open row, or else the
@@ -71,9 +90,9 @@ extension OutlineCollection {
   /// caller has checked that there is a next row.
   @inlinable
   internal func _stepForward(_ cursor: _OutlineCursor) {
-    let last = cursor.path[cursor.path.count - 1]
-    let child = _openRecord(last.record, last.index)
-    if child >= 0 {
+    // The current row's record was found when the cursor moved to it.
+    let child = cursor.record
+    if _isOpen(child) {
       cursor.path.append((child, 0))
       return
     }

@@ -243,8 +243,8 @@ extension OutlineCollection: RandomAccessCollection {
   public subscript(position: Int) -> Row {
     let count = self.count
     if position < 0 || position >= count { _outOfRange(position, count: count) }
-    let (record, index, depth) = _cursor.lock.withLock { _moveCursor(to: position) }
-    return _row(record: record, index: index, depth: depth).row
+    let (node, id, record, depth) = _cursor.lock.withLock { _moveCursor(to: position) }
+    return _row(node: node, id: id, record: record, depth: depth)
   }
 
   /// An iterator that walks the visible rows depth-first.
@@ -318,11 +318,16 @@ extension OutlineCollection {
     let node = _node(record: record, index: index)
     let id = _id(node)
     let child = _ownedRecord(id: id, record: record, index: index)
-    let hasChildren = child >= 0 || _children(node) != nil
-    let row = Row(
+    return (_row(node: node, id: id, record: child, depth: depth), child)
+  }
+
+  /// The row of `node`, whose record (or -1) is known.
+  @inlinable
+  internal func _row(node: Node, id: ID, record: Int32, depth: Int) -> Row {
+    let hasChildren = record >= 0 || _children(node) != nil
+    return Row(
       node: node, id: id, depth: depth,
-      isExpanded: child >= 0 && _records[Int(child)].isExpanded, hasChildren: hasChildren)
-    return (row, child)
+      isExpanded: record >= 0 && _records[Int(record)].isExpanded, hasChildren: hasChildren)
   }
 
   /// Indexes `children` as a new, collapsed record; its children's row
