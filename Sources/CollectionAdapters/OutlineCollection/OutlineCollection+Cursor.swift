@@ -62,7 +62,7 @@ extension OutlineCollection {
     let node = _node(record: last.record, index: last.index)
     let id = _id(node)
     if moves {
-      cursor.record = _ownedRecord(id: id, record: last.record, index: last.index)
+      cursor.record = _childRecord(last.record, last.index)
       cursor.position = position
     }
     return (node, id, cursor.record, cursor.path.count - 1)

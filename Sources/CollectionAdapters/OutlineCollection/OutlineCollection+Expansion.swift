@@ -278,7 +278,7 @@ extension OutlineCollection {
     for (index, node) in r.children.enumerated() {
       let id = _id(node)
       _removeLocation(of: id, record: record, index: index)
-      let child = _ownedRecord(id: id, record: record, index: index)
+      let child = _childRecord(record, index)
       if child >= 0 { survivors[id] = child }
     }
     guard let newChildren else {
@@ -286,6 +286,7 @@ extension OutlineCollection {
       if wasExpanded { _propagate(from: record, delta: -oldTotal) }
       for child in survivors.values { _dropRecord(child) }
       _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
+      _childRecords[Int(_records[Int(r.parent)].base) + Int(r.indexInParent)] = -1
       _freeRecords.append(record)
       _deadRowEntries += Int(r.count)
       _compactRowTreeIfNeeded()
@@ -297,17 +298,23 @@ extension OutlineCollection {
     if newCount > Int(r.count) {
       base = _rowTree.count
       _rowTree.append(contentsOf: repeatElement(0, count: newCount))
+      _childRecords.append(contentsOf: repeatElement(-1, count: newCount))
       _deadRowEntries += Int(r.count)
     } else {
       _deadRowEntries += Int(r.count) - newCount
     }
+    var kept: [(index: Int, record: Int32)] = []
     for (index, node) in newChildren.enumerated() {
       if let child = survivors.removeValue(forKey: _id(node)) {
         _records[Int(child)].indexInParent = Int32(truncatingIfNeeded: index)
+        kept.append((index, child))
       }
     }
-    // Dropped records read their identifiers through the old children.
+    // Dropped records read their identifiers and their children's records
+    // through the old children and segment.
     for child in survivors.values { _dropRecord(child) }
+    for index in 0..<newCount { _childRecords[base + index] = -1 }
+    for (index, child) in kept { _childRecords[base + index] = child }
     _records[Int(record)].children = newChildren
     _records[Int(record)].base = Int32(truncatingIfNeeded: base)
     _records[Int(record)].count = Int32(truncatingIfNeeded: newCount)
@@ -331,7 +338,7 @@ extension OutlineCollection {
       for (index, node) in r.children.enumerated() {
         let id = _id(node)
         _removeLocation(of: id, record: record, index: index)
-        let child = _ownedRecord(id: id, record: record, index: index)
+        let child = _childRecord(record, index)
         if child >= 0 { stack.append(child) }
       }
       let id = _id(_node(record: r.parent, index: Int(r.indexInParent)))

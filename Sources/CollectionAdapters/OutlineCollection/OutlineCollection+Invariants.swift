@@ -23,6 +23,11 @@ extension OutlineCollection {
         precondition(r.count == r.children.count, "Record \(record) count is stale")
         for index in 0..<Int(r.count) {
           let child = _childRecord(Int32(record), index)
+          let owned = _ownedRecord(
+            id: _id(_node(record: Int32(record), index: index)), record: Int32(record),
+            index: index)
+          precondition(
+            child == owned, "Record \(record)[\(index)] holds record \(child), the map \(owned)")
           var rows = 1
           if child >= 0 {
             precondition(!free.contains(child), "Record \(record) points at a freed record")
@@ -52,6 +57,7 @@ extension OutlineCollection {
         }
       }
       precondition(_recordForID.count == live - 1, "The identifier map has stray entries")
+      precondition(_childRecords.count == _rowTree.count, "Child records and row counts differ")
       precondition(
         liveEntries + _deadRowEntries == _rowTree.count,
         "Row counts: \(liveEntries) live and \(_deadRowEntries) dead of \(_rowTree.count)")

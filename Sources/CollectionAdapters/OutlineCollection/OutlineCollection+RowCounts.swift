@@ -140,14 +140,18 @@ extension OutlineCollection {
   internal mutating func _compactRowTree() {
     let free = Set(_freeRecords)
     var compacted: [Int32] = []
+    var compactedRecords: [Int32] = []
     compacted.reserveCapacity(_rowTree.count - _deadRowEntries)
+    compactedRecords.reserveCapacity(_rowTree.count - _deadRowEntries)
     for record in _records.indices where !free.contains(Int32(record)) {
       let r = _records[record]
       let base = Int(r.base)
       _records[record].base = Int32(truncatingIfNeeded: compacted.count)
       compacted.append(contentsOf: _rowTree[base..<base + Int(r.count)])
+      compactedRecords.append(contentsOf: _childRecords[base..<base + Int(r.count)])
     }
     _rowTree = compacted
+    _childRecords = compactedRecords
     _deadRowEntries = 0
   }
 }

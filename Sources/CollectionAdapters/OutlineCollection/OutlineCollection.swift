@@ -87,6 +87,10 @@ where Children.Element == Node {
   @usableFromInline internal var _records: [_OutlineRecord<Children>]
   /// Per child of every record: Fenwick trees of row counts, one segment each.
   @usableFromInline internal var _rowTree: [Int32]
+  /// Per child of every record, in the same segments as `_rowTree`: the
+  /// child's own record, or -1. A row finds its node's record here, by
+  /// position, instead of hashing its identifier.
+  @usableFromInline internal var _childRecords: [Int32]
   /// The record of each node that has one.
   @usableFromInline internal var _recordForID: [ID: Int32]
   /// Where each indexed node is (record << 32 | index), built on first need.
@@ -133,6 +137,7 @@ where Children.Element == Node {
     _children = children
     _records = []
     _rowTree = []
+    _childRecords = []
     _recordForID = [:]
     _locations = nil
     _freeRecords = []
@@ -300,11 +305,12 @@ extension OutlineCollection {
   /// identifier is owned by another node (a duplicate) has no record.
   @inlinable
   internal func _childRecord(_ record: Int32, _ index: Int) -> Int32 {
-    _ownedRecord(id: _id(_node(record: record, index: index)), record: record, index: index)
+    _childRecords[Int(_records[Int(record)].base) &+ index]
   }
 
   /// The record of the node with `id` if that node is child `index` of
-  /// `record`, or -1.
+  /// `record`, or -1, found through the identifier map (the invariant check
+  /// compares it with `_childRecord`).
   @inlinable
   internal func _ownedRecord(id: ID, record: Int32, index: Int) -> Int32 {
     guard let child = _recordForID[id] else { return -1 }
@@ -316,9 +322,8 @@ extension OutlineCollection {
   @inlinable
   internal func _row(record: Int32, index: Int, depth: Int) -> (row: Row, record: Int32) {
     let node = _node(record: record, index: index)
-    let id = _id(node)
-    let child = _ownedRecord(id: id, record: record, index: index)
-    return (_row(node: node, id: id, record: child, depth: depth), child)
+    let child = _childRecord(record, index)
+    return (_row(node: node, id: _id(node), record: child, depth: depth), child)
   }
 
   /// The row of `node`, whose record (or -1) is known.
@@ -358,6 +363,7 @@ extension OutlineCollection {
       _rowTree.append(Int32(truncatingIfNeeded: j & -j))
       j += 1
     }
+    _childRecords.append(contentsOf: repeatElement(-1, count: count))
     let record = _OutlineRecord(
       children: children, parent: parent, indexInParent: indexInParent,
       base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count))
@@ -371,6 +377,7 @@ extension OutlineCollection {
     }
     if parent >= 0 {
       _recordForID[_id(_node(record: parent, index: Int(indexInParent)))] = index
+      _childRecords[Int(_records[Int(parent)].base) + Int(indexInParent)] = index
     }
     if _locations != nil { _addLocations(of: index) }
     return index
