@@ -76,7 +76,7 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   ///
   /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
   @inlinable
-  public func isLoaded(_ position: Int) -> Bool {
+  public func isLoaded(at position: Int) -> Bool {
     guard let page = _pageIndex(atOrBefore: position) else { return false }
     return position < _pages[page].end
   }

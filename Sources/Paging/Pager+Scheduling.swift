@@ -362,7 +362,7 @@ extension Pager {
   }
 
   /// An index advance of a published `items` came near an end.
-  internal func _indexAdvanced(_ direction: PageLoadDirection) {
+  internal func _indexAdvanced(_ direction: PageLoadKind) {
     guard configuration.trigger == .indexAdvance else { return }
     _issueEdge(after: direction == .append)
   }
@@ -384,7 +384,7 @@ extension Pager {
       work = { .positional(range, try await load(range)) }
     case (.keyed(let initialKey, _, let load), .first):
       let request = PageRequest(
-        direction: .refresh, key: initialKey, size: configuration.initialLoadSize)
+        kind: .refresh, key: initialKey, size: configuration.initialLoadSize)
       work = { .keyed(request, try await load(request)) }
     case (.keyed(_, let refreshKey, let load), .jump(let position)):
       let dataPosition = position - _knownStart
@@ -393,20 +393,20 @@ extension Pager {
       work = {
         guard let key = try await refreshKey?(dataPosition) else { return .noKey }
         let request = PageRequest(
-          direction: .refresh, key: key, size: count, position: dataPosition)
+          kind: .refresh, key: key, size: count, position: dataPosition)
         return .keyed(request, try await load(request))
       }
     case (.keyed(_, _, let load), .after(let end)):
       guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey,
         _refusesRepeated(key, target) == false
       else { return }
-      let request = PageRequest(direction: .append, key: key, size: size)
+      let request = PageRequest(kind: .append, key: key, size: size)
       work = { .keyed(request, try await load(request)) }
     case (.keyed(_, _, let load), .before(let start)):
       guard let edge = _freshPage(startingAt: start), let key = _pages[edge].previousKey,
         _refusesRepeated(key, target) == false
       else { return }
-      let request = PageRequest(direction: .prepend, key: key, size: size)
+      let request = PageRequest(kind: .prepend, key: key, size: size)
       work = { .keyed(request, try await load(request)) }
     default:
       return

@@ -248,11 +248,20 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     self._sleep = sleep
   }
 
-  /// The load state in `direction`.
+  /// The state of the loads of `kind`.
+  ///
+  /// ```swift
+  /// import Paging
+  ///
+  /// @MainActor
+  /// func footerShowsSpinner(_ pager: Pager<Int, String>) -> Bool {
+  ///   pager.loadState(of: .append).isLoading
+  /// }
+  /// ```
   ///
   /// - Complexity: O(1).
-  public func state(_ direction: PageLoadDirection) -> PageLoadState {
-    switch direction {
+  public func loadState(of kind: PageLoadKind) -> PageLoadState {
+    switch kind {
     case .refresh: refreshState
     case .append: appendState
     case .prepend: prependState
@@ -378,7 +387,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     _setDemand(positions, settling: false)
     let isShown = { [unowned self] in
       self._isIdle
-        || positions.allSatisfy { $0 >= 0 && $0 < self.items.count && self.items.isLoaded($0) }
+        || positions.allSatisfy { $0 >= 0 && $0 < self.items.count && self.items.isLoaded(at: $0) }
     }
     if isShown() { return }
     await withCheckedContinuation { continuation in

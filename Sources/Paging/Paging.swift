@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 /// Which end of the loaded data a page request extends.
-public enum PageLoadDirection: Hashable, Sendable {
+public enum PageLoadKind: Hashable, Sendable {
   /// A load that starts an island of pages: the first load of a generation
   /// (at the initial key, or at a refresh key near the visible position), or
   /// a jump (at a refresh key near a far position).
@@ -19,7 +19,7 @@ public enum PageLoadDirection: Hashable, Sendable {
 /// What a `Pager` asks its loader for.
 public struct PageRequest<Key: Sendable>: Sendable {
   /// Which end the page extends.
-  public var direction: PageLoadDirection
+  public var kind: PageLoadKind
   /// The page key: the initial key for a refresh, otherwise the
   /// `nextKey` or `previousKey` of the page at that end.
   public var key: Key?
@@ -31,8 +31,8 @@ public struct PageRequest<Key: Sendable>: Sendable {
   public var position: Int?
 
   /// Creates a request.
-  public init(direction: PageLoadDirection, key: Key?, size: Int, position: Int? = nil) {
-    self.direction = direction
+  public init(kind: PageLoadKind, key: Key?, size: Int, position: Int? = nil) {
+    self.kind = kind
     self.key = key
     self.size = size
     self.position = position
@@ -89,7 +89,7 @@ public struct PositionalPage<Item: Sendable>: Sendable {
   }
 }
 
-/// The state of loading in one direction.
+/// The state of one kind of load: refreshes, appends or prepends.
 public enum PageLoadState: Sendable, CustomStringConvertible {
   /// Nothing is loading; more may be loaded.
   case idle
@@ -97,7 +97,7 @@ public enum PageLoadState: Sendable, CustomStringConvertible {
   case loading
   /// The last request failed; `retry()` re-issues it.
   case failed(any Error)
-  /// The source has no more items in this direction.
+  /// The source has no more items at that end.
   case endReached
 
   /// Whether a request is in flight.
@@ -112,7 +112,7 @@ public enum PageLoadState: Sendable, CustomStringConvertible {
     return nil
   }
 
-  /// Whether the source has no more items in this direction.
+  /// Whether the source has no more items at that end.
   public var isEndReached: Bool {
     if case .endReached = self { return true }
     return false

@@ -21,12 +21,12 @@ internal final class _PagingTrigger: @unchecked Sendable {
   @usableFromInline var requestsMade: Int {
     lock.withLock { (appendRequested ? 1 : 0) + (prependRequested ? 1 : 0) }
   }
-  @usableFromInline let request: @Sendable (PageLoadDirection) -> Void
+  @usableFromInline let request: @Sendable (PageLoadKind) -> Void
 
   @usableFromInline
   init(
     appendThreshold: Int, prependThreshold: Int,
-    request: @escaping @Sendable (PageLoadDirection) -> Void
+    request: @escaping @Sendable (PageLoadKind) -> Void
   ) {
     self.appendThreshold = appendThreshold
     self.prependThreshold = prependThreshold

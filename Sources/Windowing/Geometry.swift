@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 /// The scrolling direction of a layout.
-public enum Axis: Hashable, Sendable {
+public enum ScrollAxis: Hashable, Sendable {
   /// Items stack top to bottom.
   case vertical
   /// Items stack leading to trailing.
@@ -114,7 +114,7 @@ public struct ItemFrame: Hashable, Sendable {
   }
 
   /// The frame as (x, y, width, height) for `axis`.
-  public func rect(for axis: Axis) -> (x: Double, y: Double, width: Double, height: Double) {
+  public func rect(for axis: ScrollAxis) -> (x: Double, y: Double, width: Double, height: Double) {
     switch axis {
     case .vertical: (crossOffset, mainOffset, crossLength, mainLength)
     case .horizontal: (mainOffset, crossOffset, mainLength, crossLength)

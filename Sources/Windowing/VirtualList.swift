@@ -22,13 +22,13 @@ public struct ListUpdate<ID: Hashable> {
   public var entered: Identifiers
   /// Identifiers no longer materialized: rows to discard.
   public var exited: Identifiers
-  /// After `apply(_:in:)`: identifiers of inserted rows in the window, to
+  /// After `apply(_:from:)`: identifiers of inserted rows in the window, to
   /// animate in.
   public var inserted: [ID] = []
-  /// After `apply(_:in:)`: identifiers of deleted rows that were in the
+  /// After `apply(_:from:)`: identifiers of deleted rows that were in the
   /// window, to animate out.
   public var removed: [ID] = []
-  /// After `apply(_:in:)`: identifiers of moved rows in the window.
+  /// After `apply(_:from:)`: identifiers of moved rows in the window.
   public var moved: [ID] = []
 
   @inlinable
@@ -343,7 +343,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///     return
   ///   }
   ///   for batch in batches {
-  ///     list.applyBatch(removed: batch.removed, inserted: batch.inserted, in: pager.items)
+  ///     list.applyBatch(removed: batch.removed, inserted: batch.inserted, from: pager.items)
   ///   }
   /// }
   /// ```
@@ -357,7 +357,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///   identifiers of the inserted rows to find it there.
   @discardableResult
   public mutating func applyBatch(
-    removed: [Range<Int>], inserted: [Range<Int>], in newData: Data
+    removed: [Range<Int>], inserted: [Range<Int>], from newData: Data
   ) -> ListUpdate<ID> {
     let oldCount = _engine.layout.itemCount
     let newCount =
@@ -422,7 +422,8 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// - Complexity: O(window + changes), plus the layout's cost (O(n) for a
   ///   variable-size layout, which carries measurements over).
   @discardableResult
-  public mutating func apply(_ difference: IdentityDifference, in newData: Data) -> ListUpdate<ID> {
+  public mutating func apply(_ difference: IdentityDifference, from newData: Data) -> ListUpdate<ID>
+  {
     precondition(
       newData.count == difference.newCount,
       "The difference is to \(difference.newCount) elements, not \(newData.count)")

@@ -192,7 +192,7 @@ enum Demo {
     for k in 0..<15 { after.updateValue("New \(k)", forKey: -1 - k, insertingAt: 5) }
     let difference = IdentityDifference(
       from: before, to: after, id: \.key, contentEquals: { $0.value == $1.value })
-    let update = list.apply(difference, in: after)
+    let update = list.apply(difference, from: after)
     report.dataChange =
       "\(difference.changeCount) changes above row \(anchor); offset corrected by "
       + "\(Int(update.change.scrollCorrection)) pt, first visible row kept"
@@ -211,7 +211,7 @@ enum Demo {
     // A data change: a node inserted near the top.
     let third = nodes.head!.next!.next!
     third.next = ListNode(-1, next: third.next)
-    adapter.invalidate(from: 3, count: n + 1)
+    adapter.invalidate(from: 3, newCount: n + 1)
     let update = list.insertItems(at: 3..<4, in: adapter)
     report.dataChange =
       "node inserted at 3; offset corrected by \(Int(update.change.scrollCorrection)) pt"
@@ -273,7 +273,7 @@ enum Demo {
       let loadsBefore = pager.requestCount
       let started = clock.now
       await pager.load(list.visible)
-      if list.visible.contains(where: { !pager.items.isLoaded($0) }) { unshown += 1 }
+      if list.visible.contains(where: { !pager.items.isLoaded(at: $0) }) { unshown += 1 }
       if !sequential {
         jumpLoads.append(pager.requestCount - loadsBefore)
         jumpTimes.append(clock.now - started)

@@ -80,7 +80,7 @@ struct IdentityDifferenceTests {
         break
       }
       var applied = old
-      difference.apply(to: &applied, from: new)
+      applied.apply(difference, from: new)
       if applied != new { failure = "pair \(pairs): applied \(applied) != \(new) from \(old)" }
       pairs += 1
     }
@@ -133,7 +133,7 @@ struct IdentityDifferenceTests {
     }
     #expect(d.moves.count == survivors.count - largestInOrder, "seed \(seed): \(old) -> \(new)")
     var applied = old
-    d.apply(to: &applied, from: new)
+    applied.apply(d, from: new)
     #expect(applied == new, "seed \(seed)")
   }
 
@@ -147,7 +147,7 @@ struct IdentityDifferenceTests {
     #expect(d.newPositions == [0, 2, 1], "first 7 with first 7, second with second")
     #expect(d.insertions == [3], "the extra 7 is an insertion")
     var applied = [a0, a1, b]
-    d.apply(to: &applied, from: [a0, b, a1, a1])
+    applied.apply(d, from: [a0, b, a1, a1])
     #expect(applied == [a0, b, a1, a1])
   }
 

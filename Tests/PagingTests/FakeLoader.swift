@@ -58,7 +58,7 @@ struct PageSource {
 
   func page(for request: PageRequest<Int>) -> Page<Int, Int> {
     let start = request.key ?? 0
-    let size = request.direction == .refresh ? request.size : pageSize
+    let size = request.kind == .refresh ? request.size : pageSize
     let end = min(total, start + size)
     return Page(
       items: Array(start..<end),

@@ -135,7 +135,7 @@ struct PagerTests {
     #expect(loaded(pager) == Array(50..<60))
     pager.visibleRangeDidChange(0..<3)
     #expect(await pendingCount(1))
-    #expect(await loader.pendingRequests.first?.direction == .prepend)
+    #expect(await loader.pendingRequests.first?.kind == .prepend)
     await loader.respond(from: source)
     #expect(await eventually { pager.items.count == 20 })
     #expect(loaded(pager) == Array(40..<60))
@@ -148,7 +148,7 @@ struct PagerTests {
     #expect(pager.items.count == 100, "every position exists from the first page")
     #expect(pager.items[49] == nil && pager.items[50] == 50 && pager.items[59] == 59)
     #expect(pager.items.loadedRanges == [50..<60])
-    #expect(!pager.items.isLoaded(60) && pager.items.isLoaded(55))
+    #expect(!pager.items.isLoaded(at: 60) && pager.items.isLoaded(at: 55))
     pager.visibleRangeDidChange(45..<52)
     #expect(await pendingCount(1))
     await loader.respond(from: source)
@@ -168,7 +168,8 @@ struct PagerTests {
     }
     #expect(pager.items.loadedPageCount == 2)
     #expect(pager.items.loadedRanges == [20..<40])
-    #expect(pager.items[5] == nil && !pager.items.isLoaded(5), "dropped items read as placeholders")
+    #expect(
+      pager.items[5] == nil && !pager.items.isLoaded(at: 5), "dropped items read as placeholders")
     #expect(pager.items[25] == 25 && pager.items.count == 100, "the rest did not move")
     // Scrolling back reloads the dropped page at the same positions.
     pager.visibleRangeDidChange(18..<21)
@@ -214,7 +215,7 @@ struct PagerTests {
     // The snapshot's trigger asked once per direction and never will again.
     #expect(snapshot._trigger?.requestsMade == 2)
     #expect(await pendingCount(2))
-    let directions = await loader.pendingRequests.map(\.direction)
+    let directions = await loader.pendingRequests.map(\.kind)
     #expect(Set(directions) == [.append, .prepend] && directions.count == 2)
     await loader.drain()
   }

@@ -90,7 +90,7 @@ struct OutlineBridgeTests {
         operation = "reload the roots"
       }
       state.list.applyBatch(
-        removed: change.removedRows, inserted: change.insertedRows, in: state.outline)
+        removed: change.removedRows, inserted: change.insertedRows, from: state.outline)
       return "\(operation): \(change)"
     } verify: { state in
       let list = state.list

@@ -45,7 +45,7 @@ struct PagedChangesTests {
     let batches = pager.changes(since: version) ?? []
     #expect(batches.count == 1 && batches.first?.inserted == [0..<20])
     for batch in batches {
-      list.applyBatch(removed: batch.removed, inserted: batch.inserted, in: pager.items)
+      list.applyBatch(removed: batch.removed, inserted: batch.inserted, from: pager.items)
     }
     let first = list.engine.visible.lowerBound
     #expect(list.data[first] == row, "the same row is first on screen")

@@ -309,7 +309,7 @@ struct WindowingModelTests {
       let difference = IdentityDifference(from: model.data, to: newData, id: { $0 })
       model.data = newData
       model.lengths = newLengths
-      track(&model, model.list.apply(difference, in: newData))
+      track(&model, model.list.apply(difference, from: newData))
       model.expectedOffset = expected
       return "apply(difference to \(newData.count) items)"
     case 85..<93:

@@ -153,7 +153,7 @@ let sectionedBenchmarks: @Sendable () -> Void = {
     array.append(Item(id: -1, content: 0))  // a unique copy, outside the measurement
     array.removeLast()
     benchmark.startMeasurement()
-    arrayDifference.apply(to: &array, from: new)
+    array.apply(arrayDifference, from: new)
     benchmark.stopMeasurement()
     blackHole(array)
   }

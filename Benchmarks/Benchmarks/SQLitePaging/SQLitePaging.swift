@@ -102,7 +102,7 @@ func keyedSource(refreshKeys: Bool, lookups: LookupCounter) -> PagingSource<Int,
     try await database.read { db in
       let key = request.key ?? -1
       var items: [Item]
-      if request.direction == .prepend {
+      if request.kind == .prepend {
         items = try Item.fetchAll(
           db, sql: "SELECT id, title, score FROM item WHERE id < ? ORDER BY id DESC LIMIT ?",
           arguments: [key, request.size])

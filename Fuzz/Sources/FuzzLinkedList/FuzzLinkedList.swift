@@ -62,12 +62,12 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       nextValue += 1
       nodes.insert(node, at: at)
       link()
-      list.invalidate(from: at, count: input.bool() ? nodes.count : nil)
+      list.invalidate(from: at, newCount: input.bool() ? nodes.count : nil)
     case 2 where count > 1 && cycleAt == nil:
       let at = input.int(in: 1...count - 1)
       nodes.remove(at: at)
       link()
-      list.invalidate(from: at, count: input.bool() ? nodes.count : nil)
+      list.invalidate(from: at, newCount: input.bool() ? nodes.count : nil)
     case 3 where count > 0 && cycleAt == nil:
       // Malformed data: the last node points back into the list.
       let target = input.int(in: 0...count - 1)
@@ -77,7 +77,7 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 4 where cycleAt != nil:
       link()
       cycleAt = nil
-      list.invalidate(from: count - 1, count: input.bool() ? count : nil)
+      list.invalidate(from: count - 1, newCount: input.bool() ? count : nil)
     default:
       check(Array(list) == nodes.map(\.value), "iteration at step \(step)")
     }

@@ -164,7 +164,7 @@ func flatten(_ roots: [TreeNode], expanded: Set<Int>) -> [(id: Int, depth: Int)]
 
 func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
   switch change {
-  case .none, .unknownID:
+  case .unchanged, .unknownID:
     check(
       before == after, "\(change) but the count went from \(before) to \(after) at step \(step)")
   case .inserted(let rows):

@@ -261,7 +261,7 @@ func page(
   let size = max(0, request.size + input.int(in: -3...3))
   let key = min(max(request.key ?? 0, 0), total)
   let (start, end) =
-    cursor == .backward && request.direction != .refresh
+    cursor == .backward && request.kind != .refresh
     ? (max(0, key - size), key) : (key, min(total, key + size))
   let honest = input.choice(3) != 0
   let previousKey: Int? =
@@ -272,7 +272,7 @@ func page(
     }
   let nextKey: Int? =
     switch cursor {
-    case .twoWay: end < total || request.direction == .prepend ? end : nil
+    case .twoWay: end < total || request.kind == .prepend ? end : nil
     case .forward: end < total ? end : nil
     case .backward: nil
     }
@@ -301,10 +301,10 @@ func verify(_ pager: Pager<Int, Int>, step: Int, absolute: Bool) {
     }.filter { items.indices.contains($0) }
   for position in positions {
     guard let item = items[position] else {
-      check(!items.isLoaded(position), "a placeholder at \(position) reads as loaded")
+      check(!items.isLoaded(at: position), "a placeholder at \(position) reads as loaded")
       continue
     }
-    check(items.isLoaded(position), "an item at \(position) reads as not loaded")
+    check(items.isLoaded(at: position), "an item at \(position) reads as not loaded")
     // One source, one shift: nothing lost out of the middle, duplicated or reordered.
     if let offset {
       check(item - position == offset, "item \(item) at \(position), shift \(offset)")

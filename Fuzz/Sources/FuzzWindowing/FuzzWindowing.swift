@@ -236,7 +236,7 @@ func run<L: WindowLayout>(
       lengths = new.map { lengthOf[$0] ?? estimate }
       let difference = IdentityDifference(from: data, to: new, id: { $0 })
       data = new
-      list.apply(difference, in: data)
+      list.apply(difference, from: data)
     case 5:
       guard !data.isEmpty, let measure else { continue }
       let at = position(data.count - 1)

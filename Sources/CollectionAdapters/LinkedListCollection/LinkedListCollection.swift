@@ -162,7 +162,7 @@ public struct LinkedListCollection<Node, Element> {
   ///   - count: The new number of nodes, if known.
   /// - Complexity: O(`count / checkpointInterval`) at worst.
   @inlinable
-  public mutating func invalidate(from offset: Int, count: Int? = nil) {
+  public mutating func invalidate(from offset: Int, newCount count: Int? = nil) {
     precondition(offset >= 0, "Invalidation offset \(offset) must not be negative")
     if let count { precondition(count >= 0, "Count \(count) must not be negative") }
     if isKnownUniquelyReferenced(&_index) {

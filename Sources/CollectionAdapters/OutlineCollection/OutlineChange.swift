@@ -12,7 +12,7 @@ public enum OutlineChange: Hashable, Sendable {
   case unknownID
   /// No row was inserted or removed: the node was already in that state, is
   /// a leaf, or is hidden under a collapsed ancestor.
-  case none
+  case unchanged
   /// Rows were inserted at these positions (counted after the change).
   case inserted(Range<Int>)
   /// Rows were removed from these positions (counted before the change).
@@ -24,7 +24,7 @@ public enum OutlineChange: Hashable, Sendable {
 
 extension OutlineChange {
   /// The rows removed, counted before the change: what
-  /// `VirtualList.applyBatch(removed:inserted:in:)` takes, so the list
+  /// `VirtualList.applyBatch(removed:inserted:from:)` takes, so the list
   /// keeps its content anchored through an expand, a collapse or a reload.
   ///
   /// ```swift
@@ -39,14 +39,14 @@ extension OutlineChange {
   ///   roots: [Folder(id: "a", children: [Folder(id: "b")])], children: \.children)
   /// let change = outline.expand("a")
   /// let batch = (removed: change.removedRows, inserted: change.insertedRows)  // [], [1..<2]
-  /// // list.applyBatch(removed: batch.removed, inserted: batch.inserted, in: outline)
+  /// // list.applyBatch(removed: batch.removed, inserted: batch.inserted, from: outline)
   /// ```
   ///
   /// - Complexity: O(1).
   public var removedRows: [Range<Int>] {
     switch self {
     case .removed(let rows), .replaced(let rows, _): return rows.isEmpty ? [] : [rows]
-    case .unknownID, .none, .inserted: return []
+    case .unknownID, .unchanged, .inserted: return []
     }
   }
 
@@ -56,7 +56,7 @@ extension OutlineChange {
   public var insertedRows: [Range<Int>] {
     switch self {
     case .inserted(let rows), .replaced(_, let rows): return rows.isEmpty ? [] : [rows]
-    case .unknownID, .none, .removed: return []
+    case .unknownID, .unchanged, .removed: return []
     }
   }
 }

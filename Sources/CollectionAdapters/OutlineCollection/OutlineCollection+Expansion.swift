@@ -21,7 +21,7 @@ extension OutlineCollection {
   /// Expands the node with `id`, so its children become rows.
   ///
   /// - Parameter id: A known node's identifier.
-  /// - Returns: The rows inserted, `.none`, or `.unknownID`.
+  /// - Returns: The rows inserted, `.unchanged`, or `.unknownID`.
   /// - Complexity: O(depth × log fan-out), plus O(*k*) to index the *k*
   ///   children of a node expanded for the first time. The first call for a
   ///   node that was never expanded also builds an index of the known nodes'
@@ -41,7 +41,7 @@ extension OutlineCollection {
   ///   - id: A known node's identifier.
   ///   - recursively: Whether to expand the whole subtree.
   /// - Returns: The rows inserted (or replaced, if the node was already
-  ///   expanded), `.none`, or `.unknownID`.
+  ///   expanded), `.unchanged`, or `.unknownID`.
   /// - Complexity: As `expand(_:)`, plus O(*s*) for the *s* nodes of the
   ///   subtree when `recursively`, which calls `children` on each.
   @inlinable
@@ -52,10 +52,10 @@ extension OutlineCollection {
     defer { _rowsChanged() }
     var record = _childRecord(parent, index)
     if record < 0 {
-      guard let children = _children(_node(record: parent, index: index)) else { return .none }
+      guard let children = _children(_node(record: parent, index: index)) else { return .unchanged }
       record = _makeRecord(
         children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
-      guard record >= 0 else { return .none }
+      guard record >= 0 else { return .unchanged }
     }
     let wasExpanded = _records[Int(record)].isExpanded
     let oldTotal = wasExpanded ? _total(of: record) : 0
@@ -63,7 +63,7 @@ extension OutlineCollection {
     _records[Int(record)].isExpanded = true
     let newTotal = _total(of: record)
     _propagate(from: record, delta: newTotal - oldTotal)
-    guard let position = _rowPosition(record: parent, index: index) else { return .none }
+    guard let position = _rowPosition(record: parent, index: index) else { return .unchanged }
     let first = position + 1
     if wasExpanded {
       return .replaced(removed: first..<first + oldTotal, inserted: first..<first + newTotal)
@@ -75,22 +75,22 @@ extension OutlineCollection {
   /// expanded state below it is kept for when it is expanded again.
   ///
   /// - Parameter id: A known node's identifier.
-  /// - Returns: The rows removed, `.none`, or `.unknownID`.
+  /// - Returns: The rows removed, `.unchanged`, or `.unknownID`.
   /// - Complexity: O(depth × log fan-out).
   @inlinable
   @discardableResult
   public mutating func collapse(_ id: ID) -> OutlineChange {
     guard let record = _recordForID[id] else {
-      return _location(of: id) == nil ? .unknownID : .none
+      return _location(of: id) == nil ? .unknownID : .unchanged
     }
     let r = _records[Int(record)]
-    guard r.isExpanded else { return .none }
+    guard r.isExpanded else { return .unchanged }
     defer { _rowsChanged() }
     let total = _total(of: record)
     let position = _rowPosition(record: r.parent, index: Int(r.indexInParent))
     _propagate(from: record, delta: -total)
     _records[Int(record)].isExpanded = false
-    guard let position else { return .none }
+    guard let position else { return .unchanged }
     return .removed(position + 1..<position + 1 + total)
   }
 
@@ -98,7 +98,7 @@ extension OutlineCollection {
   /// is expanded.
   ///
   /// - Parameter id: A known node's identifier.
-  /// - Returns: The rows inserted or removed, `.none`, or `.unknownID`.
+  /// - Returns: The rows inserted or removed, `.unchanged`, or `.unknownID`.
   /// - Complexity: As `expand(_:)` or `collapse(_:)`.
   @inlinable
   @discardableResult
@@ -173,7 +173,7 @@ extension OutlineCollection {
   ///
   /// - Parameter id: A known node's identifier.
   /// - Returns: The replacement of the node's rows if it is an expanded,
-  ///   visible node; `.none`, or `.unknownID`.
+  ///   visible node; `.unchanged`, or `.unknownID`.
   /// - Complexity: O(*k*) for the node's *k* old and new children, plus
   ///   O(depth × log fan-out), plus the size of forgotten state.
   @inlinable
@@ -181,7 +181,7 @@ extension OutlineCollection {
   public mutating func reloadChildren(of id: ID) -> OutlineChange {
     guard let record = _recordForID[id] else {
       // Nothing is indexed below this node; rows read `children` afresh.
-      return _location(of: id) == nil ? .unknownID : .none
+      return _location(of: id) == nil ? .unknownID : .unchanged
     }
     defer { _rowsChanged() }
     let r = _records[Int(record)]
@@ -229,16 +229,16 @@ extension OutlineCollection {
   internal mutating func _expand(parent: Int32, index: Int) -> OutlineChange {
     var record = _childRecord(parent, index)
     if record < 0 {
-      guard let children = _children(_node(record: parent, index: index)) else { return .none }
+      guard let children = _children(_node(record: parent, index: index)) else { return .unchanged }
       record = _makeRecord(
         children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
-      guard record >= 0 else { return .none }
+      guard record >= 0 else { return .unchanged }
     }
-    guard !_records[Int(record)].isExpanded else { return .none }
+    guard !_records[Int(record)].isExpanded else { return .unchanged }
     _records[Int(record)].isExpanded = true
     let total = _total(of: record)
     _propagate(from: record, delta: total)
-    guard let position = _rowPosition(record: parent, index: index) else { return .none }
+    guard let position = _rowPosition(record: parent, index: index) else { return .unchanged }
     return .inserted(position + 1..<position + 1 + total)
   }
 
@@ -290,7 +290,7 @@ extension OutlineCollection {
       _freeRecords.append(record)
       _deadRowEntries += Int(r.count)
       _compactRowTreeIfNeeded()
-      guard wasExpanded, let position else { return .none }
+      guard wasExpanded, let position else { return .unchanged }
       return .removed(position + 1..<position + 1 + oldTotal)
     }
     let newCount = newChildren.count
@@ -323,7 +323,7 @@ extension OutlineCollection {
     _compactRowTreeIfNeeded()
     let newTotal = _total(of: record)
     if wasExpanded { _propagate(from: record, delta: newTotal - oldTotal) }
-    guard wasExpanded, let position else { return .none }
+    guard wasExpanded, let position else { return .unchanged }
     return .replaced(
       removed: position + 1..<position + 1 + oldTotal,
       inserted: position + 1..<position + 1 + newTotal)

@@ -37,7 +37,7 @@ private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
     m.reference.insert(m.nextValue, at: at)
     m.nextValue += 1
     let known = Bool.random(using: &g) ? m.reference.count : nil
-    m.list.invalidate(from: at, count: known)
+    m.list.invalidate(from: at, newCount: known)
     return "insert at \(at)"
   case 4..<8 where count > 1:
     let at = Int.random(in: 1..<count, using: &g)

@@ -183,7 +183,7 @@ struct LinkedListCollectionTests {
     #expect(Array(list) == Array(0..<50) + [-1] + Array(50..<100))
     #expect(list.indices.map { list[$0] } == Array(0..<50) + [-1] + Array(50..<100))
     #expect(copy.count == 100, "the copy keeps the index it had")
-    list.invalidate(from: 10, count: 101)
+    list.invalidate(from: 10, newCount: 101)
     #expect(
       (0..<101).reversed().map { list[$0] } == (Array(0..<50) + [-1] + Array(50..<100)).reversed())
   }

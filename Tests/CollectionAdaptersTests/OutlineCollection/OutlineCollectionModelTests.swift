@@ -13,7 +13,7 @@ private struct OutlineModel {
   var outline: TreeOutline
   var reference = ReferenceOutline()
   var before: [RowSnapshot] = []
-  var change: OutlineChange = .none
+  var change: OutlineChange = .unchanged
   /// A mismatch found inside a step, reported by `verify` with the seed.
   var stepFailure: String?
   var expectedChange: OutlineChange?
@@ -144,7 +144,7 @@ private func step(_ m: inout OutlineModel, _ g: inout SplitMix64) -> String {
     if row != rows.firstIndex(where: { $0.id == target.id }) {
       m.stepFailure = "reveal returned \(String(describing: row))"
     }
-    m.change = .none
+    m.change = .unchanged
     m.before = m.outline.snapshots
     return "reveal(path: \(path))"
   default:
@@ -161,7 +161,7 @@ private func changeExplains(
 ) -> Bool {
   let ids = (before.map(\.id), after.map(\.id))
   switch change {
-  case .unknownID, .none:
+  case .unknownID, .unchanged:
     return ids.0 == ids.1
   case .inserted(let range):
     var rebuilt = ids.1

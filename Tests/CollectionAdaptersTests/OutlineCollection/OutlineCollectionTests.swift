@@ -68,7 +68,7 @@ struct OutlineCollectionTests {
     #expect(outline.isExpanded(3) && !outline.isExpanded(1))
     #expect(outline.expand(1) == .inserted(1..<4), "the subtree comes back as it was")
     #expect(outline.expand(5) == .inserted(5..<5), "an empty folder expands to no rows")
-    #expect(outline.expand(2) == .none, "a leaf does not expand")
+    #expect(outline.expand(2) == .unchanged, "a leaf does not expand")
     #expect(outline.expand(99) == .unknownID)
     #expect(outline.collapse(99) == .unknownID)
     #expect(outline.map(\.id) == [1, 2, 3, 4, 5])
