@@ -36,19 +36,6 @@ extension WindowLayout {
   public mutating func viewportCrossLengthDidChange(_ crossLength: Double) {}
 }
 
-/// The largest `i` in `0...count` with `start(i) <= value` for a
-/// non-decreasing `start`, by binary search.
-@inlinable
-internal func _lastIndex(atOrBefore value: Double, count: Int, start: (Int) -> Double) -> Int {
-  var low = 0
-  var high = count
-  while low < high {
-    let mid = (low + high + 1) / 2
-    if start(mid) <= value { low = mid } else { high = mid - 1 }
-  }
-  return low
-}
-
 /// A layout whose items' lengths are measured: each starts at an estimate,
 /// and the lengths a UI reports replace it (`VariableSizeLayout`,
 /// `MasonryLayout`, `MeasuredGridLayout`). The engine's and the list's

@@ -4,14 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The scrolling direction of a layout.
-public enum ScrollAxis: Hashable, Sendable {
-  /// Items stack top to bottom.
-  case vertical
-  /// Items stack leading to trailing.
-  case horizontal
-}
-
 /// The part of the content a scroll view shows. Lengths are along the
 /// scrolling axis ("main") or across it ("cross"), in points.
 public struct Viewport: Hashable, Sendable {
@@ -63,61 +55,5 @@ public struct Viewport: Hashable, Sendable {
   public var unobscuredRegion: Range<Double> {
     let lower = offset + leadingInset
     return lower..<Swift.max(lower, offset + length - trailingInset)
-  }
-}
-
-/// Extra content materialized beyond the viewport on each side.
-public struct Overscan: Hashable, Sendable {
-  /// Points beyond each edge.
-  public var points: Double
-  /// Items beyond each edge, added to `points`.
-  public var items: Int
-
-  /// Creates an overscan.
-  public init(points: Double = 0, items: Int = 0) {
-    precondition(points >= 0 && items >= 0, "Overscan (\(points), \(items)) must not be negative")
-    self.points = points
-    self.items = items
-  }
-}
-
-/// Where `scrollOffset(for:alignment:)` puts an item.
-public enum ScrollAlignment: Hashable, Sendable {
-  /// At the leading edge of the unobscured region.
-  case start
-  /// In the middle of the unobscured region.
-  case center
-  /// At the trailing edge of the unobscured region.
-  case end
-  /// The smallest scroll that shows the item whole; none if it already is.
-  case nearest
-}
-
-/// An item's frame: along the scrolling axis (`mainOffset`, `mainLength`)
-/// and across it (`crossOffset`, `crossLength`).
-public struct ItemFrame: Hashable, Sendable {
-  /// Where the item starts along the scrolling axis.
-  public var mainOffset: Double
-  /// The item's length along the scrolling axis.
-  public var mainLength: Double
-  /// Where the item starts across the scrolling axis.
-  public var crossOffset: Double
-  /// The item's length across the scrolling axis.
-  public var crossLength: Double
-
-  /// Creates a frame.
-  public init(mainOffset: Double, mainLength: Double, crossOffset: Double, crossLength: Double) {
-    self.mainOffset = mainOffset
-    self.mainLength = mainLength
-    self.crossOffset = crossOffset
-    self.crossLength = crossLength
-  }
-
-  /// The frame as (x, y, width, height) for `axis`.
-  public func rect(for axis: ScrollAxis) -> (x: Double, y: Double, width: Double, height: Double) {
-    switch axis {
-    case .vertical: (crossOffset, mainOffset, crossLength, mainLength)
-    case .horizontal: (mainOffset, crossOffset, mainLength, crossLength)
-    }
   }
 }

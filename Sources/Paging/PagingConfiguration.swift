@@ -1,0 +1,83 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// How a `Pager` loads.
+public struct PagingConfiguration: Sendable {
+  /// The number of items to request per page (a hint to the loader).
+  public var pageSize: Int
+  /// The number of items to request in the first load of a generation.
+  public var initialLoadSize: Int
+  /// How close (in items) a demanded position may come to a loaded end
+  /// before the next page is requested.
+  public var prefetchDistance: Int
+  /// If set, pages far from the last demanded position are dropped to keep
+  /// at most this many loaded (at least 2); their positions become
+  /// placeholders, and they are loaded again when demanded.
+  public var maximumLoadedPages: Int?
+  /// What makes the pager load.
+  public var trigger: PagingTrigger
+  /// At most this many loads are in flight at once; the visible pages are
+  /// requested first, then the prefetch.
+  public var maximumConcurrentLoads: Int
+  /// For a keyed source with a refresh key: a position farther than this
+  /// from the loaded pages is reached by a jump (a refresh key, then the
+  /// page there) rather than by walking the pages in between.
+  public var jumpDistance: Int
+  /// A visible range that moved more than a fiftieth of a page (at least
+  /// one position) since the previous report (a fling, a scroll-bar drag,
+  /// a jump) starts its loads only after no such report came for this long,
+  /// so the pages a fling passes are never requested. Loads in flight for
+  /// pages that left the demand are cancelled at once. (A host that knows
+  /// where a fling will rest says so with `Pager.visibleRangeWillSettle`.)
+  public var settleInterval: Duration
+
+  /// Creates a configuration.
+  ///
+  /// - Parameters:
+  ///   - pageSize: Items per page; at least 1.
+  ///   - initialLoadSize: Items in the first load; defaults to 3 pages.
+  ///   - prefetchDistance: The threshold; defaults to one page.
+  ///   - maximumLoadedPages: A cap on loaded pages, or `nil` for none.
+  ///   - trigger: What makes the pager load; `.visibleRange` by default, as
+  ///     it is the one that is safe with SwiftUI's `List`.
+  ///   - maximumConcurrentLoads: Loads in flight at once; at least 1.
+  ///   - jumpDistance: For keyed sources with a refresh key, the distance
+  ///     beyond which a position is jumped to; defaults to 4 pages.
+  ///   - settleInterval: How long a far-moved visible range must stay put
+  ///     before its loads start; 50 ms (3 frames) by default, `.zero` to
+  ///     start at once.
+  public init(
+    pageSize: Int, initialLoadSize: Int? = nil, prefetchDistance: Int? = nil,
+    maximumLoadedPages: Int? = nil, trigger: PagingTrigger = .visibleRange,
+    maximumConcurrentLoads: Int = 2, jumpDistance: Int? = nil,
+    settleInterval: Duration = .milliseconds(50)
+  ) {
+    precondition(pageSize >= 1, "Page size \(pageSize) must be positive")
+    let initialLoadSize = initialLoadSize ?? pageSize * 3
+    let prefetchDistance = prefetchDistance ?? pageSize
+    precondition(initialLoadSize >= 1, "Initial load size \(initialLoadSize) must be positive")
+    precondition(
+      prefetchDistance >= 0, "Prefetch distance \(prefetchDistance) must not be negative")
+    if let maximumLoadedPages {
+      precondition(
+        maximumLoadedPages >= 2, "Maximum loaded pages \(maximumLoadedPages) must be at least 2")
+    }
+    self.pageSize = pageSize
+    self.initialLoadSize = initialLoadSize
+    self.prefetchDistance = prefetchDistance
+    precondition(
+      maximumConcurrentLoads >= 1,
+      "Maximum concurrent loads \(maximumConcurrentLoads) must be positive")
+    let jumpDistance = jumpDistance ?? pageSize * 4
+    precondition(jumpDistance >= 0, "Jump distance \(jumpDistance) must not be negative")
+    precondition(settleInterval >= .zero, "Settle interval \(settleInterval) must not be negative")
+    self.maximumLoadedPages = maximumLoadedPages
+    self.trigger = trigger
+    self.maximumConcurrentLoads = maximumConcurrentLoads
+    self.jumpDistance = jumpDistance
+    self.settleInterval = settleInterval
+  }
+}

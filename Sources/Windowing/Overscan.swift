@@ -1,0 +1,20 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// Extra content materialized beyond the viewport on each side.
+public struct Overscan: Hashable, Sendable {
+  /// Points beyond each edge.
+  public var points: Double
+  /// Items beyond each edge, added to `points`.
+  public var items: Int
+
+  /// Creates an overscan.
+  public init(points: Double = 0, items: Int = 0) {
+    precondition(points >= 0 && items >= 0, "Overscan (\(points), \(items)) must not be negative")
+    self.points = points
+    self.items = items
+  }
+}
