@@ -61,7 +61,7 @@ import Observation
 /// (loaded items stay; `retry()` asks again); a prepended page that does not
 /// lead to the page it joins, a key that is already loaded, or a page with
 /// more or fewer items than the positions it was asked for is refused or
-/// trimmed, and said in `lastRefusal` or the direction's state; hostile
+/// trimmed, and said in `lastRefusal` or the load state of its kind; hostile
 /// counts are ignored; a response that arrives after its load was cancelled
 /// or superseded is discarded. Pages never overlap: a page replaces the
 /// ones whose positions it takes.
