@@ -33,7 +33,7 @@ let package = Package(
       name: "IdentityDiff"
     ),
     // The one home of internals shared by the library modules (a lock, the
-    // out-of-range trap); not a product.
+    // out-of-range trap, the Fenwick-tree arithmetic); not a product.
     .target(
       name: "_AdapterInternals"
     ),
@@ -53,7 +53,7 @@ let package = Package(
     // SSE 4.1: a client that imports no Foundation must still link it.
     .target(
       name: "Windowing",
-      dependencies: ["IdentityDiff"],
+      dependencies: ["IdentityDiff", "_AdapterInternals"],
       swiftSettings: internalChecks,
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
     ),

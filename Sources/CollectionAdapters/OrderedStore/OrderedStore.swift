@@ -291,12 +291,7 @@ extension OrderedStore {
     let storage = _ensureUnique()
     let (found, bucket) = storage._find(key)
     defer { _checkInvariants() }
-    if let offset = found {
-      let slot = storage._slot(offset)
-      let old = (storage._values + slot).move()
-      (storage._values + slot).initialize(to: value)
-      return old
-    }
+    if let offset = found { return storage._exchangeValue(at: offset, with: value) }
     storage._appendNew(key: key, value: value, bucket: bucket)
     return nil
   }
@@ -323,12 +318,7 @@ extension OrderedStore {
     let storage = _ensureUnique()
     let (found, bucket) = storage._find(key)
     defer { _checkInvariants() }
-    if let offset = found {
-      let slot = storage._slot(offset)
-      let old = (storage._values + slot).move()
-      (storage._values + slot).initialize(to: value)
-      return (old, offset)
-    }
+    if let offset = found { return (storage._exchangeValue(at: offset, with: value), offset) }
     if index == count {
       storage._appendNew(key: key, value: value, bucket: bucket)
     } else {

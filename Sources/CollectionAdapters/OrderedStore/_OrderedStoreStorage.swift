@@ -404,6 +404,15 @@ extension _OrderedStoreStorage {
     if _count == 0 { _head = 0 }
   }
 
+  /// Replaces the value at `offset` and returns the old one.
+  @inlinable
+  internal func _exchangeValue(at offset: Int, with value: Value) -> Value {
+    let slot = _slot(offset)
+    let old = (_values + slot).move()
+    (_values + slot).initialize(to: value)
+    return old
+  }
+
   /// Removes and returns the element at `offset`.
   @inlinable
   internal func _remove(at offset: Int) -> (key: Key, value: Value) {

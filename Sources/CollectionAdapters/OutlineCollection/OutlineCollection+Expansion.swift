@@ -50,13 +50,8 @@ extension OutlineCollection {
     guard recursively else { return expand(id) }
     guard let (parent, index) = _location(of: id) else { return .unknownID }
     defer { _rowsChanged() }
-    var record = _childRecord(parent, index)
-    if record < 0 {
-      guard let children = _children(_node(record: parent, index: index)) else { return .unchanged }
-      record = _makeRecord(
-        children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
-      guard record >= 0 else { return .unchanged }
-    }
+    let record = _indexedRecord(parent, index)
+    guard record >= 0 else { return .unchanged }
     let wasExpanded = _records[Int(record)].isExpanded
     let oldTotal = wasExpanded ? _total(of: record) : 0
     _expandSubtree(record)
@@ -225,15 +220,23 @@ extension OutlineCollection {
     return (Int32(truncatingIfNeeded: location >> 32), location & 0xFFFF_FFFF)
   }
 
+  /// The record of child `index` of `parent`, indexing the child's children
+  /// first if it has none yet (one call to `children`); -1 for a leaf or a
+  /// node whose identifier another node owns.
+  @inlinable
+  internal mutating func _indexedRecord(_ parent: Int32, _ index: Int) -> Int32 {
+    let record = _childRecord(parent, index)
+    guard record < 0, let children = _children(_node(record: parent, index: index)) else {
+      return record
+    }
+    return _makeRecord(
+      children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
+  }
+
   @inlinable
   internal mutating func _expand(parent: Int32, index: Int) -> OutlineChange {
-    var record = _childRecord(parent, index)
-    if record < 0 {
-      guard let children = _children(_node(record: parent, index: index)) else { return .unchanged }
-      record = _makeRecord(
-        children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
-      guard record >= 0 else { return .unchanged }
-    }
+    let record = _indexedRecord(parent, index)
+    guard record >= 0 else { return .unchanged }
     guard !_records[Int(record)].isExpanded else { return .unchanged }
     _records[Int(record)].isExpanded = true
     let total = _total(of: record)
@@ -255,13 +258,8 @@ extension OutlineCollection {
         continue
       }
       stack[stack.count - 1].next = index + 1
-      var child = _childRecord(record, index)
-      if child < 0 {
-        guard let children = _children(_node(record: record, index: index)) else { continue }
-        child = _makeRecord(
-          children: children, parent: record, indexInParent: Int32(truncatingIfNeeded: index))
-        guard child >= 0 else { continue }
-      }
+      let child = _indexedRecord(record, index)
+      guard child >= 0 else { continue }
       _records[Int(child)].isExpanded = true
       stack.append((child, 0))
     }

@@ -4,9 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 // Each record's children have a Fenwick tree of their row counts (1 for the
 // child's own row, plus its record's total while it is expanded), stored
-// 1-based in `_rowTree[base ..< base + count]`.
+// 1-based in `_rowTree[base ..< base + count]`; the arithmetic is the
+// package's one Fenwick implementation, `_Fenwick`.
 
 extension OutlineCollection {
   /// The rows below `record`'s children when it is expanded.
@@ -21,25 +24,20 @@ extension OutlineCollection {
   /// The sum of the first `k` row counts of the segment at `base`.
   @inlinable
   internal func _prefix(base: Int, _ k: Int) -> Int {
-    var sum = 0
-    var i = k
-    while i > 0 {
-      sum &+= Int(_rowTree[base &+ i &- 1])
-      i &= i &- 1
+    _rowTree.withUnsafeBufferPointer {
+      Int(_Fenwick.prefix(UnsafeBufferPointer(rebasing: $0[base..<base &+ k]), k))
     }
-    return sum
   }
 
   /// Adds `delta` to the row count of child `index` of `record`.
   @inlinable
   internal mutating func _add(_ delta: Int, record: Int32, index: Int) {
     let r = _records[Int(record)]
-    let base = Int(r.base)
-    let count = Int(r.count)
-    var i = index + 1
-    while i <= count {
-      _rowTree[base &+ i &- 1] &+= Int32(truncatingIfNeeded: delta)
-      i &+= i & -i
+    let segment = Int(r.base)..<Int(r.base) &+ Int(r.count)
+    _rowTree.withUnsafeMutableBufferPointer {
+      _Fenwick.add(
+        Int32(truncatingIfNeeded: delta), at: index,
+        in: UnsafeMutableBufferPointer(rebasing: $0[segment]))
     }
   }
 
@@ -50,23 +48,13 @@ extension OutlineCollection {
   @inlinable
   internal func _search(_ record: Int32, _ offset: Int) -> (index: Int, before: Int) {
     let r = _records[Int(record)]
-    let base = Int(r.base)
-    let count = Int(r.count)
-    var position = 0
-    var remaining = offset
-    var step = count == 0 ? 0 : 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
-    while step > 0 {
-      let next = position + step
-      if next <= count {
-        let rows = Int(_rowTree[base &+ next &- 1])
-        if rows <= remaining {
-          position = next
-          remaining -= rows
-        }
-      }
-      step >>= 1
+    let segment = Int(r.base)..<Int(r.base) &+ Int(r.count)
+    // Row offsets fit in Int32: there are fewer rows than indexed nodes.
+    let (index, remaining) = _rowTree.withUnsafeBufferPointer {
+      _Fenwick.search(
+        UnsafeBufferPointer(rebasing: $0[segment]), atMost: Int32(truncatingIfNeeded: offset))
     }
-    return (position, offset - remaining)
+    return (index, offset - Int(remaining))
   }
 
   /// Refills `record`'s tree from its children's current row counts. O(*k*).
@@ -81,11 +69,8 @@ extension OutlineCollection {
       if child >= 0, _records[Int(child)].isExpanded { rows += _total(of: child) }
       _rowTree[base + i] = Int32(truncatingIfNeeded: rows)
     }
-    var i = 1
-    while i <= count {
-      let parent = i + (i & -i)
-      if parent <= count { _rowTree[base + parent - 1] &+= _rowTree[base + i - 1] }
-      i += 1
+    _rowTree.withUnsafeMutableBufferPointer {
+      _Fenwick.build(UnsafeMutableBufferPointer(rebasing: $0[base..<base + count]))
     }
   }
 

@@ -357,12 +357,7 @@ extension OutlineCollection {
     let base = _rowTree.count
     precondition(
       base + count < Int(Int32.max), "OutlineCollection cannot index more than \(Int32.max) nodes")
-    // A Fenwick tree of ones holds the low bit of each position.
-    var j = 1
-    while j <= count {
-      _rowTree.append(Int32(truncatingIfNeeded: j & -j))
-      j += 1
-    }
+    _Fenwick.append(repeating: 1 as Int32, count: count, to: &_rowTree)
     _childRecords.append(contentsOf: repeatElement(-1, count: count))
     let record = _OutlineRecord(
       children: children, parent: parent, indexInParent: indexInParent,

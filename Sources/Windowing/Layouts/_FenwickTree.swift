@@ -4,9 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// Prefix sums of item lengths with O(log n) update, prefix and search, and
 /// one `Double` per item (a value is read back as the difference of two
-/// prefixes, so no second array of lengths is kept).
+/// prefixes, so no second array of lengths is kept). The arithmetic is the
+/// package's one Fenwick implementation, `_Fenwick`, which the outline's
+/// row counts use too.
 @usableFromInline
 internal struct _FenwickTree: Hashable, Sendable {
   /// 1-based: `tree[i - 1]` holds the sum of `(i - lowbit(i), i]`.
@@ -15,12 +19,7 @@ internal struct _FenwickTree: Hashable, Sendable {
   @usableFromInline
   init(repeating value: Double, count: Int) {
     tree = []
-    tree.reserveCapacity(count)
-    var i = 1
-    while i <= count {
-      tree.append(value * Double(i & -i))
-      i += 1
-    }
+    _Fenwick.append(repeating: value, count: count, to: &tree)
   }
 
   @usableFromInline
@@ -34,13 +33,7 @@ internal struct _FenwickTree: Hashable, Sendable {
   /// The sum of the first `k` values.
   @inlinable
   func prefix(_ k: Int) -> Double {
-    var sum = 0.0
-    var i = k
-    while i > 0 {
-      sum += tree[i - 1]
-      i &= i - 1
-    }
-    return sum
+    tree.withUnsafeBufferPointer { _Fenwick.prefix($0, k) }
   }
 
   /// The value at `index`.
@@ -50,11 +43,7 @@ internal struct _FenwickTree: Hashable, Sendable {
   /// Adds `delta` to the value at `index`.
   @inlinable
   mutating func add(_ delta: Double, at index: Int) {
-    var i = index + 1
-    while i <= tree.count {
-      tree[i - 1] += delta
-      i += i & -i
-    }
+    tree.withUnsafeMutableBufferPointer { _Fenwick.add(delta, at: index, in: $0) }
   }
 
   /// Appends `value` in O(log n).
@@ -69,18 +58,7 @@ internal struct _FenwickTree: Hashable, Sendable {
   /// of the item that contains offset `target`.
   @inlinable
   func count(whereSumAtMost target: Double) -> Int {
-    var position = 0
-    var remaining = target
-    var step = tree.isEmpty ? 0 : 1 << (Int.bitWidth - 1 - tree.count.leadingZeroBitCount)
-    while step > 0 {
-      let next = position + step
-      if next <= tree.count, tree[next - 1] <= remaining {
-        position = next
-        remaining -= tree[next - 1]
-      }
-      step >>= 1
-    }
-    return position
+    tree.withUnsafeBufferPointer { _Fenwick.search($0, atMost: target).count }
   }
 
   /// All values, in order. O(n).
@@ -96,32 +74,15 @@ internal struct _FenwickTree: Hashable, Sendable {
   /// Through the buffer: a split of a chunk runs this and `_build` over the
   /// chunk and the index, and the array's per-element uniqueness and bounds
   /// checks doubled their cost (`prepend 100 items to 1M` in WindowingQuery).
-  /// `parent` and `i` stay in `1...count`.
   @usableFromInline
   mutating func _unbuild() {
-    tree.withUnsafeMutableBufferPointer { tree in
-      let n = tree.count
-      var i = n
-      while i >= 1 {
-        let parent = i &+ (i & -i)
-        if parent <= n { tree[parent &- 1] -= tree[i &- 1] }
-        i &-= 1
-      }
-    }
+    tree.withUnsafeMutableBufferPointer { _Fenwick.unbuild($0) }
   }
 
   /// Turns plain values into the tree, in place. O(n).
   @usableFromInline
   mutating func _build() {
-    tree.withUnsafeMutableBufferPointer { tree in
-      let n = tree.count
-      var i = 1
-      while i <= n {
-        let parent = i &+ (i & -i)
-        if parent <= n { tree[parent &- 1] += tree[i &- 1] }
-        i &+= 1
-      }
-    }
+    tree.withUnsafeMutableBufferPointer { _Fenwick.build($0) }
   }
 
   /// Edits the values in place (`body` sees and changes the plain values),
