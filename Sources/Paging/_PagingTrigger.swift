@@ -33,6 +33,8 @@ internal final class _PagingTrigger: @unchecked Sendable {
     self.request = request
   }
 
+  deinit { lock.destroy() }
+
   /// Notes that an index was advanced forwards to `position`.
   @inlinable
   func advanced(to position: Int) {

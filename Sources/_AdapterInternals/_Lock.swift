@@ -15,15 +15,22 @@
 /// A non-recursive mutual-exclusion lock with a stable address:
 /// `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere.
 ///
+/// A struct holding the lock's address, so that a class can keep it as a
+/// stored property and lock it without retaining anything: a lock object
+/// stored in another class is retained and released around every use, two
+/// atomic operations, as many as the lock itself on a hot read path. The
+/// class that creates one must call `destroy()` in its `deinit`, once.
+///
 /// `Synchronization.Mutex` would do, but needs macOS 15 / iOS 18.
-@usableFromInline
-package final class _Lock: @unchecked Sendable {
+@usableFromInline @frozen
+package struct _Lock: @unchecked Sendable {
   #if canImport(Darwin)
     @usableFromInline package let _pointer: UnsafeMutablePointer<os_unfair_lock>
   #else
     @usableFromInline package let _pointer: UnsafeMutablePointer<pthread_mutex_t>
   #endif
 
+  /// Allocates and initializes an unlocked lock.
   @usableFromInline
   package init() {
     _pointer = .allocate(capacity: 1)
@@ -36,7 +43,9 @@ package final class _Lock: @unchecked Sendable {
     #endif
   }
 
-  deinit {
+  /// Frees the lock, which must not be held or used again.
+  @usableFromInline
+  package func destroy() {
     #if !canImport(Darwin)
       pthread_mutex_destroy(_pointer)
     #endif

@@ -32,7 +32,12 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   /// Whether the node at `count - 1` was found to be the last one.
   @usableFromInline @exclusivity(unchecked) var endVerified = false
   @usableFromInline @exclusivity(unchecked) var runStart = 0
-  @usableFromInline @exclusivity(unchecked) var run: [Node] = []
+  /// The run's nodes, `runCount` of `runCapacity` slots initialized. A
+  /// buffer of its own rather than an `Array`: reading an array stored in a
+  /// class retains and releases its storage on every access.
+  @usableFromInline @exclusivity(unchecked) var run: UnsafeMutablePointer<Node>
+  @usableFromInline @exclusivity(unchecked) var runCount = 0
+  @usableFromInline @exclusivity(unchecked) var runCapacity: Int
 
   @usableFromInline
   init(head: Node?, count: Int?, interval: Int, maximumLength: Int) {
@@ -41,6 +46,54 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     self.checkpoints = head.map { [$0] } ?? []
     self.count = head == nil ? 0 : count
     self.countIsGiven = head != nil && count != nil
+    self.runCapacity = Swift.min(interval, 16)
+    self.run = .allocate(capacity: runCapacity)
+  }
+
+  deinit {
+    lock.destroy()
+    run.deinitialize(count: runCount)
+    run.deallocate()
+  }
+
+  /// Keeps the first `count` nodes of the run.
+  @inlinable
+  func _shortenRun(to count: Int) {
+    guard count < runCount else { return }
+    (run + count).deinitialize(count: runCount &- count)
+    runCount = count
+  }
+
+  /// Appends `node` to the run, which holds fewer than `interval` nodes.
+  @inlinable
+  func _appendToRun(_ node: __owned Node) {
+    if runCount == runCapacity { _growRun() }
+    (run + runCount).initialize(to: node)
+    runCount &+= 1
+  }
+
+  /// Calls `body` with the run's node at `offset`, lent without a retain:
+  /// the node is moved out of the run for the call and back after it. A
+  /// read through the run then costs no atomic reference-count operation
+  /// (a retain and a release around each call to `next` or `element` were
+  /// most of an indexed read). Sound because the lock is held, so no other
+  /// thread sees the empty slot, and `next` and `element` never read this
+  /// collection (documented on its initializers).
+  @inlinable @inline(__always)
+  func _withRunNode<R>(at offset: Int, _ body: (Node) -> R) -> R {
+    let node = (run + offset).move()
+    defer { (run + offset).initialize(to: node) }
+    return body(node)
+  }
+
+  @usableFromInline
+  func _growRun() {
+    let capacity = Swift.min(interval, runCapacity &* 2)
+    let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
+    grown.moveInitialize(from: run, count: runCount)
+    run.deallocate()
+    run = grown
+    runCapacity = capacity
   }
 
   /// A copy whose knowledge stops before `offset` (see `invalidate(from:)`).
@@ -50,7 +103,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
       head: checkpoints.first, count: nil, interval: interval, maximumLength: maximumLength)
     result.checkpoints = checkpoints
     result.runStart = runStart
-    result.run = run
+    for k in 0..<runCount { result._appendToRun(run[k]) }
     result.truncate(before: offset, count: newCount)
     return result
   }
@@ -60,11 +113,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   func truncate(before offset: Int, count newCount: Int?) {
     let keep = Swift.max(1, (offset + interval - 1) / interval)
     if checkpoints.count > keep { checkpoints.removeLast(checkpoints.count - keep) }
-    if runStart >= offset {
-      run.removeAll(keepingCapacity: true)
-    } else if runStart + run.count > offset {
-      run.removeLast(runStart + run.count - offset)
-    }
+    _shortenRun(to: Swift.max(0, offset - runStart))
     count = checkpoints.isEmpty ? 0 : newCount
     countIsGiven = newCount != nil && !checkpoints.isEmpty
     endVerified = false
@@ -127,7 +176,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   func _truncate(at length: Int) -> Int {
     let keep = (length + interval - 1) / interval
     if checkpoints.count > keep { checkpoints.removeLast(checkpoints.count - keep) }
-    run.removeAll(keepingCapacity: true)
+    _shortenRun(to: 0)
     runStart = 0
     count = length
     endVerified = true
@@ -164,29 +213,33 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     at position: Int, next: (Node) -> Node?, element: (Node) -> Element
   ) -> Element {
     let blockStart = position - position % interval
-    if runStart == blockStart, position - blockStart < run.count {
-      return element(run[position - blockStart])
+    if runStart == blockStart, position - blockStart < runCount {
+      return _withRunNode(at: position - blockStart, element)
     }
-    return element(run[_extendRun(to: position, blockStart: blockStart, next: next)])
+    // Extend first: it may move the run to a larger buffer.
+    let offset = _extendRun(to: position, blockStart: blockStart, next: next)
+    return _withRunNode(at: offset, element)
   }
 
   /// Makes the run reach `position` (of the block at `blockStart`), and
   /// returns its offset in the run.
   @inlinable
   func _extendRun(to position: Int, blockStart: Int, next: (Node) -> Node?) -> Int {
-    if runStart != blockStart || run.isEmpty {
+    if runStart != blockStart || runCount == 0 {
       let block = blockStart / interval
       if checkpoints.count <= block { buildCheckpoints(through: block, next: next) }
-      run.removeAll(keepingCapacity: true)
-      run.append(checkpoints[block])
+      _shortenRun(to: 0)
+      _appendToRun(checkpoints[block])
       runStart = blockStart
     }
-    while runStart + run.count <= position {
-      guard let successor = next(run[run.count - 1]) else { listEnded(at: runStart + run.count) }
-      run.append(successor)
+    while runStart + runCount <= position {
+      guard let successor = _withRunNode(at: runCount - 1, next) else {
+        listEnded(at: runStart + runCount)
+      }
+      _appendToRun(successor)
     }
     if countIsGiven, !endVerified, let count, position == count - 1 {
-      verifyEnd(last: run[run.count - 1], next: next)
+      verifyEnd(last: run[runCount - 1], next: next)
     }
     return position - blockStart
   }
@@ -199,9 +252,9 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
       var position = lastBlock * interval
       var node = checkpoints[lastBlock]
       // Continue from the run when it is further along in the same block.
-      if runStart == position, run.count > 1 {
-        position += run.count - 1
-        node = run[run.count - 1]
+      if runStart == position, runCount > 1 {
+        position += runCount - 1
+        node = run[runCount - 1]
       }
       while position < (lastBlock + 1) * interval {
         guard let successor = next(node) else { listEnded(at: position + 1) }

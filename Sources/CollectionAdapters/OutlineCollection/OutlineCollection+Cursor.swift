@@ -28,6 +28,8 @@ internal final class _OutlineCursor: @unchecked Sendable {
 
   @usableFromInline
   init() {}
+
+  deinit { lock.destroy() }
 }
 
 extension OutlineCollection {

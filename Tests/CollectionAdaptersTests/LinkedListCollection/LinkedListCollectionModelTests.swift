@@ -13,6 +13,8 @@ private struct ListModel {
   var reference: [Int] = [-1]
   var list: LinkedListCollection<ListNode, Int>
   var nextValue = 0
+  /// A copy that shares the index, so that the next invalidation copies it.
+  var copy: LinkedListCollection<ListNode, Int>?
 
   init(interval: Int) {
     list = LinkedListCollection(
@@ -46,6 +48,11 @@ private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
     m.reference.remove(at: at)
     m.list.invalidate(from: at)
     return "remove at \(at)"
+  case 8 where Bool.random(using: &g):
+    // Hold a copy (its index is then shared, and invalidating the list
+    // copies the part it keeps), or let it go.
+    m.copy = m.copy == nil ? m.list : nil
+    return m.copy == nil ? "drop the copy" : "copy"
   case 8 where count > 1:
     let at = Int.random(in: 1..<count, using: &g)
     m.node(at: at).value = m.nextValue
@@ -78,9 +85,12 @@ private func verify(_ m: ListModel, _ g: inout SplitMix64) -> String? {
 
 @Suite("LinkedListCollection model")
 struct LinkedListCollectionModelTests {
-  @Test("Random inserts and removals with invalidate(from:)", arguments: modelTestSeeds)
-  func randomMutations(seed: UInt64) {
-    var model = ListModel(interval: Int(seed % 7) + 2)
+  // Intervals up to beyond the run's first allocation (16 nodes).
+  @Test(
+    "Random inserts and removals with invalidate(from:)",
+    arguments: modelTestSeeds, [1, 3, 8, 17, 40])
+  func randomMutations(seed: UInt64, interval: Int) {
+    var model = ListModel(interval: interval)
     var verifier = SplitMix64(seed: seed &+ 1)
     runModelTest(
       seed: seed, steps: 6_000, state: &model, step: step,
