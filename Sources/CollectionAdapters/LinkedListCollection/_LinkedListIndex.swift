@@ -212,10 +212,14 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   func element<Element>(
     at position: Int, next: (Node) -> Node?, element: (Node) -> Element
   ) -> Element {
-    let blockStart = position - position % interval
-    if runStart == blockStart, position - blockStart < runCount {
-      return _withRunNode(at: position - blockStart, element)
-    }
+    // The run lies within one block, so a position in it, or just after it
+    // in the same block, needs no division to find its block (a division
+    // by a variable costs more than the rest of a read).
+    let inRun = position &- runStart
+    if inRun >= 0 && inRun < runCount { return _withRunNode(at: inRun, element) }
+    let blockStart =
+      inRun == runCount && inRun > 0 && inRun < interval
+      ? runStart : position - position % interval
     // Extend first: it may move the run to a larger buffer.
     let offset = _extendRun(to: position, blockStart: blockStart, next: next)
     return _withRunNode(at: offset, element)
