@@ -45,7 +45,7 @@ extension _OrderedStoreStorage {
       if let q {
         (keys + q).moveInitialize(from: _keys + slot, count: 1)
         (values + q).moveInitialize(from: _values + slot, count: 1)
-        entryForSlot?[slot] = UInt32(truncatingIfNeeded: q &+ 1)
+        entryForSlot?[slot] = _entry(q)
       } else {
         (_keys + slot).deinitialize(count: 1)
         (_values + slot).deinitialize(count: 1)
@@ -108,7 +108,7 @@ extension _OrderedStoreStorage {
       let j = source &- range.lowerBound
       (_keys + slot).moveInitialize(from: keys + j, count: 1)
       (_values + slot).moveInitialize(from: values + j, count: 1)
-      if let buckets = _buckets { buckets[entries[j]] = UInt32(truncatingIfNeeded: slot &+ 1) }
+      if let buckets = _buckets { buckets[entries[j]] = _entry(slot) }
     }
   }
 
@@ -139,6 +139,6 @@ extension _OrderedStoreStorage {
     let slot = _slot(to)
     (_keys + slot).initialize(to: key)
     (_values + slot).initialize(to: value)
-    if let buckets = _buckets { buckets[movedBucket] = UInt32(truncatingIfNeeded: slot &+ 1) }
+    if let buckets = _buckets { buckets[movedBucket] = _entry(slot) }
   }
 }

@@ -18,10 +18,12 @@
 /// leaves at least an eighth of the capacity free at that end, so a slide's
 /// O(`count`) is paid once per that many edits.
 ///
-/// The hash index maps a key's hash to the *physical slot* of the key
-/// (stored as `slot + 1`, zero meaning empty), so that moving the head
-/// renumbers nothing: only elements that really move have their bucket
-/// rewritten.
+/// The hash index (`_OrderedStoreStorage+HashIndex.swift`) maps a key's
+/// hash to the *physical slot* of the key (stored as `slot + 1`, zero
+/// meaning empty), so that moving the head renumbers nothing: only elements
+/// that really move have their bucket rewritten. This file holds the
+/// elements' buffers and the edits that move them; the one below rearranges
+/// them for a difference (`+Rearranging`).
 ///
 /// Stores whose capacity is at most `_linearScanLimit` have no hash index and
 /// find keys by a linear scan, which is faster at that size and saves memory.
@@ -80,145 +82,6 @@ extension _OrderedStoreStorage {
   @inlinable @inline(__always)
   internal func _offset(ofSlot slot: Int) -> Int {
     slot &- _head
-  }
-}
-
-// MARK: - Hash index
-
-extension _OrderedStoreStorage {
-  /// Maps the hash into `0..<_bucketCount` by a multiply-high (Lemire's
-  /// range reduction), so the table need not have a power-of-two size.
-  @inlinable @inline(__always)
-  internal func _idealBucket(_ key: Key) -> Int {
-    let hash = UInt(bitPattern: key.hashValue)
-    return Int(
-      truncatingIfNeeded: hash.multipliedFullWidth(by: UInt(bitPattern: _bucketCount)).high)
-  }
-
-  /// The bucket after `bucket`, wrapping around.
-  @inlinable @inline(__always)
-  internal func _nextBucket(_ bucket: Int) -> Int {
-    let next = bucket &+ 1
-    return next == _bucketCount ? 0 : next
-  }
-
-  /// How many steps forward from bucket `from` to bucket `to`, wrapping.
-  @inlinable @inline(__always)
-  internal func _bucketDistance(from: Int, to: Int) -> Int {
-    to >= from ? to &- from : to &+ _bucketCount &- from
-  }
-
-  /// Allocates an empty table sized for `_capacity`, or none for small stores.
-  @usableFromInline
-  internal func _allocateBuckets() {
-    _buckets?.deallocate()
-    _buckets = nil
-    _bucketCount = 0
-    guard _capacity > Self._linearScanLimit else { return }
-    // Keep the load factor at or below 3/4, with no power-of-two rounding:
-    // 4 bytes per bucket, 5.3 bytes per element of capacity.
-    let bucketCount = Swift.max(32, (_capacity &* 4 &+ 2) / 3)
-    let buckets = UnsafeMutablePointer<UInt32>.allocate(capacity: bucketCount)
-    buckets.initialize(repeating: 0, count: bucketCount)
-    _buckets = buckets
-    _bucketCount = bucketCount
-  }
-
-  /// Refills the table from the elements; O(`count`).
-  @usableFromInline
-  internal func _rehash() {
-    guard let buckets = _buckets else { return }
-    buckets.initialize(repeating: 0, count: _bucketCount)
-    for offset in 0..<_count {
-      let slot = _slot(offset)
-      var b = _idealBucket(_keys[slot])
-      while buckets[b] != 0 { b = _nextBucket(b) }
-      buckets[b] = UInt32(truncatingIfNeeded: slot &+ 1)
-    }
-  }
-
-  /// Finds `key`. Returns its offset, or `nil` and the bucket where it would
-  /// be inserted (`-1` for stores without a table).
-  @inlinable
-  internal func _find(_ key: Key) -> (offset: Int?, bucket: Int) {
-    guard let buckets = _buckets else {
-      var offset = 0
-      while offset < _count {
-        if _keys[_slot(offset)] == key { return (offset, -1) }
-        offset &+= 1
-      }
-      return (nil, -1)
-    }
-    var b = _idealBucket(key)
-    while true {
-      let entry = Int(truncatingIfNeeded: buckets[b])
-      if entry == 0 { return (nil, b) }
-      let slot = entry &- 1
-      if _keys[slot] == key { return (_offset(ofSlot: slot), b) }
-      b = _nextBucket(b)
-    }
-  }
-
-  /// The bucket that holds physical slot `slot`, whose key must be in the table.
-  @inlinable
-  internal func _bucket(ofSlot slot: Int) -> Int {
-    let buckets = _buckets.unsafelyUnwrapped
-    let target = UInt32(truncatingIfNeeded: slot &+ 1)
-    var b = _idealBucket(_keys[slot])
-    while buckets[b] != target { b = _nextBucket(b) }
-    return b
-  }
-
-  /// After the elements at `offsets` (numbered with the head before the
-  /// move) moved by `delta` slots, rewrites their table entries in one pass
-  /// over the table: cheaper than hashing each moved key when many moved.
-  @usableFromInline
-  internal func _shiftEntries(offsets: Range<Int>, oldHead: Int, by delta: Int) {
-    guard let buckets = _buckets else { return }
-    for b in 0..<_bucketCount where buckets[b] != 0 {
-      let slot = Int(buckets[b]) &- 1
-      guard offsets.contains(slot &- oldHead) else { continue }
-      buckets[b] = UInt32(truncatingIfNeeded: slot &+ delta &+ 1)
-    }
-  }
-
-  /// Whether moving `count` elements is cheaper by one table scan than by
-  /// re-hashing each moved key.
-  @inlinable
-  internal func _prefersTableScan(moving count: Int) -> Bool {
-    _buckets != nil && count &* 8 > _bucketCount
-  }
-
-  /// Records that the element in slot `old` now lives in slot `new`. Call it
-  /// after the key has been moved, so it is read at `new`.
-  @inlinable
-  internal func _retarget(from old: Int, to new: Int) {
-    guard let buckets = _buckets else { return }
-    let target = UInt32(truncatingIfNeeded: old &+ 1)
-    var b = _idealBucket(_keys[new])
-    while buckets[b] != target { b = _nextBucket(b) }
-    buckets[b] = UInt32(truncatingIfNeeded: new &+ 1)
-  }
-
-  /// Empties bucket `bucket`, shifting later entries of its cluster back so
-  /// that lookups need no tombstones.
-  @usableFromInline
-  internal func _deleteBucket(_ bucket: Int) {
-    let buckets = _buckets.unsafelyUnwrapped
-    var hole = bucket
-    var next = bucket
-    while true {
-      next = _nextBucket(next)
-      let entry = buckets[next]
-      if entry == 0 { break }
-      let ideal = _idealBucket(_keys[Int(entry) &- 1])
-      // Move the entry into the hole unless its ideal bucket lies in (hole, next].
-      if _bucketDistance(from: ideal, to: next) >= _bucketDistance(from: hole, to: next) {
-        buckets[hole] = entry
-        hole = next
-      }
-    }
-    buckets[hole] = 0
   }
 }
 
@@ -308,17 +171,6 @@ extension _OrderedStoreStorage {
     (_values + slot).initialize(to: value)
     _count &+= 1
     _insertIntoTable(slot: slot, bucket: bucket)
-  }
-
-  @inlinable
-  internal func _insertIntoTable(slot: Int, bucket: Int) {
-    guard let buckets = _buckets else { return }
-    var b = bucket
-    if b < 0 {
-      b = _idealBucket(_keys[slot])
-      while buckets[b] != 0 { b = _nextBucket(b) }
-    }
-    buckets[b] = UInt32(truncatingIfNeeded: slot &+ 1)
   }
 
   /// Inserts a key known to be absent at `offset`, moving the shorter side.
@@ -442,8 +294,8 @@ extension _OrderedStoreStorage {
     if let buckets = _buckets {
       let ba = _bucket(ofSlot: a)
       let bb = _bucket(ofSlot: b)
-      buckets[ba] = UInt32(truncatingIfNeeded: b &+ 1)
-      buckets[bb] = UInt32(truncatingIfNeeded: a &+ 1)
+      buckets[ba] = _entry(b)
+      buckets[bb] = _entry(a)
     }
     swap(&_keys[a], &_keys[b])
     swap(&_values[a], &_values[b])

@@ -1,0 +1,168 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+// The hash index of `_OrderedStoreStorage`: an open-addressing table with
+// linear probing and no tombstones, mapping a key's hash to its physical
+// slot. The elements' own buffers are in `_OrderedStoreStorage.swift`.
+//
+// Two loops probe the table: `_find`, which compares keys, and
+// `_bucket(holding:from:)`, which compares entries (it finds an empty
+// bucket, entry 0, or the bucket of a known slot). Every other member that
+// needs a bucket goes through one of them.
+
+extension _OrderedStoreStorage {
+  /// Maps the hash into `0..<_bucketCount` by a multiply-high (Lemire's
+  /// range reduction), so the table need not have a power-of-two size.
+  @inlinable @inline(__always)
+  internal func _idealBucket(_ key: Key) -> Int {
+    let hash = UInt(bitPattern: key.hashValue)
+    return Int(
+      truncatingIfNeeded: hash.multipliedFullWidth(by: UInt(bitPattern: _bucketCount)).high)
+  }
+
+  /// The bucket after `bucket`, wrapping around.
+  @inlinable @inline(__always)
+  internal func _nextBucket(_ bucket: Int) -> Int {
+    let next = bucket &+ 1
+    return next == _bucketCount ? 0 : next
+  }
+
+  /// How many steps forward from bucket `from` to bucket `to`, wrapping.
+  @inlinable @inline(__always)
+  internal func _bucketDistance(from: Int, to: Int) -> Int {
+    to >= from ? to &- from : to &+ _bucketCount &- from
+  }
+
+  /// Allocates an empty table sized for `_capacity`, or none for small stores.
+  @usableFromInline
+  internal func _allocateBuckets() {
+    _buckets?.deallocate()
+    _buckets = nil
+    _bucketCount = 0
+    guard _capacity > Self._linearScanLimit else { return }
+    // Keep the load factor at or below 3/4, with no power-of-two rounding:
+    // 4 bytes per bucket, 5.3 bytes per element of capacity.
+    let bucketCount = Swift.max(32, (_capacity &* 4 &+ 2) / 3)
+    let buckets = UnsafeMutablePointer<UInt32>.allocate(capacity: bucketCount)
+    buckets.initialize(repeating: 0, count: bucketCount)
+    _buckets = buckets
+    _bucketCount = bucketCount
+  }
+
+  /// Refills the table from the elements; O(`count`).
+  @usableFromInline
+  internal func _rehash() {
+    guard let buckets = _buckets else { return }
+    buckets.initialize(repeating: 0, count: _bucketCount)
+    for offset in 0..<_count {
+      let slot = _slot(offset)
+      buckets[_bucket(holding: 0, from: _idealBucket(_keys[slot]))] = _entry(slot)
+    }
+  }
+
+  /// Finds `key`. Returns its offset, or `nil` and the bucket where it would
+  /// be inserted (`-1` for stores without a table).
+  @inlinable
+  internal func _find(_ key: Key) -> (offset: Int?, bucket: Int) {
+    guard let buckets = _buckets else {
+      var offset = 0
+      while offset < _count {
+        if _keys[_slot(offset)] == key { return (offset, -1) }
+        offset &+= 1
+      }
+      return (nil, -1)
+    }
+    var b = _idealBucket(key)
+    while true {
+      let entry = Int(truncatingIfNeeded: buckets[b])
+      if entry == 0 { return (nil, b) }
+      let slot = entry &- 1
+      if _keys[slot] == key { return (_offset(ofSlot: slot), b) }
+      b = _nextBucket(b)
+    }
+  }
+
+  /// The table entry of physical slot `slot`.
+  @inlinable @inline(__always)
+  internal func _entry(_ slot: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: slot &+ 1)
+  }
+
+  /// The first bucket from `bucket` on (wrapping) that holds `entry`: an
+  /// empty one for 0, which the load factor guarantees, or the bucket of a
+  /// slot, when probing from its key's ideal bucket.
+  @inlinable
+  internal func _bucket(holding entry: UInt32, from bucket: Int) -> Int {
+    let buckets = _buckets.unsafelyUnwrapped
+    var b = bucket
+    while buckets[b] != entry { b = _nextBucket(b) }
+    return b
+  }
+
+  /// The bucket that holds physical slot `slot`, whose key must be in the table.
+  @inlinable
+  internal func _bucket(ofSlot slot: Int) -> Int {
+    _bucket(holding: _entry(slot), from: _idealBucket(_keys[slot]))
+  }
+
+  /// After the elements at `offsets` (numbered with the head before the
+  /// move) moved by `delta` slots, rewrites their table entries in one pass
+  /// over the table: cheaper than hashing each moved key when many moved.
+  @usableFromInline
+  internal func _shiftEntries(offsets: Range<Int>, oldHead: Int, by delta: Int) {
+    guard let buckets = _buckets else { return }
+    for b in 0..<_bucketCount where buckets[b] != 0 {
+      let slot = Int(buckets[b]) &- 1
+      guard offsets.contains(slot &- oldHead) else { continue }
+      buckets[b] = _entry(slot &+ delta)
+    }
+  }
+
+  /// Whether moving `count` elements is cheaper by one table scan than by
+  /// re-hashing each moved key.
+  @inlinable
+  internal func _prefersTableScan(moving count: Int) -> Bool {
+    _buckets != nil && count &* 8 > _bucketCount
+  }
+
+  /// Records that the element in slot `old` now lives in slot `new`. Call it
+  /// after the key has been moved, so it is read at `new`.
+  @inlinable
+  internal func _retarget(from old: Int, to new: Int) {
+    guard let buckets = _buckets else { return }
+    buckets[_bucket(holding: _entry(old), from: _idealBucket(_keys[new]))] = _entry(new)
+  }
+
+  /// Empties bucket `bucket`, shifting later entries of its cluster back so
+  /// that lookups need no tombstones.
+  @usableFromInline
+  internal func _deleteBucket(_ bucket: Int) {
+    let buckets = _buckets.unsafelyUnwrapped
+    var hole = bucket
+    var next = bucket
+    while true {
+      next = _nextBucket(next)
+      let entry = buckets[next]
+      if entry == 0 { break }
+      let ideal = _idealBucket(_keys[Int(entry) &- 1])
+      // Move the entry into the hole unless its ideal bucket lies in (hole, next].
+      if _bucketDistance(from: ideal, to: next) >= _bucketDistance(from: hole, to: next) {
+        buckets[hole] = entry
+        hole = next
+      }
+    }
+    buckets[hole] = 0
+  }
+
+  /// Enters the key in physical slot `slot` into the table, at `bucket`
+  /// (from `_find` on this table), or `-1` to find an empty one.
+  @inlinable
+  internal func _insertIntoTable(slot: Int, bucket: Int) {
+    guard let buckets = _buckets else { return }
+    let b = bucket >= 0 ? bucket : _bucket(holding: 0, from: _idealBucket(_keys[slot]))
+    buckets[b] = _entry(slot)
+  }
+}
