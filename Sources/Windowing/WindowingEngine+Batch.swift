@@ -45,29 +45,8 @@ extension WindowingEngine {
         "Inserted range \(range) is out of order or out of range 0..<\(newCount)")
       end = range.upperBound
     }
-    var target: _AnchorTarget?
-    if let anchorMatch, _anchor() == anchorMatch.old {
-      target = _target(old: anchorMatch.old, new: anchorMatch.new)
-    } else if let anchor = _anchor() {
-      // The first survivor from the anchor on; else the last one before it.
-      var survivor = anchor
-      for range in removed where range.contains(survivor) { survivor = range.upperBound }
-      if survivor >= oldCount {
-        survivor = anchor - 1
-        for range in removed.reversed() where range.contains(survivor) {
-          survivor = range.lowerBound - 1
-        }
-      }
-      if survivor >= 0, survivor < oldCount {
-        var new = survivor
-        for range in removed where range.upperBound <= survivor { new -= range.count }
-        for range in inserted {
-          guard range.lowerBound <= new else { break }
-          new += range.count
-        }
-        target = _target(old: survivor, new: new)
-      }
-    }
+    let target = _anchorTarget(
+      removed: removed, inserted: inserted, oldCount: oldCount, match: anchorMatch)
     for range in removed.reversed() {
       _layout.removeItems(at: range)
       _remapPinned(removed: range)

@@ -206,7 +206,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
       if wasAtEnd { _viewport.offset = _scrollRange.upperBound }
       return _recompute(correction: _viewport.offset - newViewport.offset)
     }
-    let target = _anchor().map { _target(old: $0, new: $0) }
+    let target = _anchorTarget()
     let wasAtEnd = followsEnd && _isAtEnd(contentLength: _lastContentLength)
     _viewport = newViewport
     _layout.viewportCrossLengthDidChange(newViewport.crossLength)
@@ -236,11 +236,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
     precondition(
       positions.lowerBound >= 0 && positions.lowerBound <= oldCount,
       "Inserted positions \(positions) out of range 0...\(oldCount)")
-    let target = _anchor().map { anchor in
-      _target(
-        old: anchor,
-        new: anchor >= positions.lowerBound ? anchor + positions.count : anchor)
-    }
+    let target = _anchorTarget(
+      removed: EmptyCollection(), inserted: CollectionOfOne(positions), oldCount: oldCount)
     _layout.insertItems(at: positions)
     _remapPinned(inserted: positions)
     return _reanchor(target)
@@ -258,20 +255,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
     precondition(
       positions.lowerBound >= 0 && positions.upperBound <= oldCount,
       "Removed positions \(positions) out of range 0..<\(oldCount)")
-    var target: _AnchorTarget?
-    if let anchor = _anchor() {
-      if anchor < positions.lowerBound {
-        target = _target(old: anchor, new: anchor)
-      } else if Swift.max(anchor, positions.upperBound) < oldCount {
-        // The first item after the removed ones that was at or below the
-        // anchor keeps its place, so what stays on screen does not move.
-        let old = Swift.max(anchor, positions.upperBound)
-        target = _target(old: old, new: old - positions.count)
-      } else if positions.lowerBound > 0 {
-        // Everything from the anchor on is gone: the item before stays put.
-        target = _target(old: positions.lowerBound - 1, new: positions.lowerBound - 1)
-      }
-    }
+    let target = _anchorTarget(
+      removed: CollectionOfOne(positions), inserted: EmptyCollection(), oldCount: oldCount)
     _layout.removeItems(at: positions)
     _remapPinned(removed: positions)
     return _reanchor(target)
@@ -312,6 +297,52 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline
   internal func _target(old: Int, new: Int) -> _AnchorTarget {
     (new, _layout.frame(of: old).mainOffset - _viewport.offset)
+  }
+
+  /// The anchoring rule, for every change: before a change that removes
+  /// `removed` (old positions) and inserts `inserted` (new positions), both
+  /// ascending and disjoint, the item that must keep its place on screen.
+  /// That is the anchor (the first visible item) if it survives; else the
+  /// first survivor after it, so what stays on screen does not move; else,
+  /// when everything from the anchor on is gone, the last survivor before
+  /// it. `match` is where the caller found the anchor again although its
+  /// position was removed (the same item among the inserted ones, matched
+  /// by identity). `nil` when nothing is shown or nothing survives. Call it
+  /// before changing the layout.
+  ///
+  /// - Complexity: O(ranges), plus one frame query.
+  @usableFromInline
+  internal func _anchorTarget(
+    removed: some BidirectionalCollection<Range<Int>>,
+    inserted: some Collection<Range<Int>>,
+    oldCount: Int, match: (old: Int, new: Int)? = nil
+  ) -> _AnchorTarget? {
+    guard let anchor = _anchor() else { return nil }
+    if let match, match.old == anchor { return _target(old: match.old, new: match.new) }
+    var survivor = anchor
+    for range in removed where range.contains(survivor) { survivor = range.upperBound }
+    if survivor >= oldCount {
+      survivor = anchor - 1
+      for range in removed.reversed() where range.contains(survivor) {
+        survivor = range.lowerBound - 1
+      }
+    }
+    guard survivor >= 0, survivor < oldCount else { return nil }
+    var new = survivor
+    for range in removed where range.upperBound <= survivor { new -= range.count }
+    for range in inserted {
+      guard range.lowerBound <= new else { break }
+      new += range.count
+    }
+    return _target(old: survivor, new: new)
+  }
+
+  /// The anchoring rule for a change that moves no position (a resize, a
+  /// new cross length): the anchor keeps its place.
+  @usableFromInline
+  internal func _anchorTarget() -> _AnchorTarget? {
+    _anchorTarget(
+      removed: EmptyCollection(), inserted: EmptyCollection(), oldCount: _layout.itemCount)
   }
 
   /// How far the viewport's bottom edge is from the end of the content
@@ -500,7 +531,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
       if _viewport.offset != before { _scrollAim?.corrections += 1 }
       change = _recompute(correction: _viewport.offset - before)
     } else {
-      let target = _anchor().map { _target(old: $0, new: $0) }
+      let target = _anchorTarget()
       _layout.setLength(length, of: position)
       change = _reanchor(target)
     }
