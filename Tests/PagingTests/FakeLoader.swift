@@ -68,17 +68,3 @@ struct PageSource {
       itemsAfter: reportsCounts ? total - end : nil)
   }
 }
-
-/// Waits until `condition` holds, letting the pager's tasks run.
-@MainActor
-func eventually(_ condition: @MainActor () async -> Bool) async -> Bool {
-  for attempt in 0..<2_000 {
-    if await condition() { return true }
-    if attempt < 100 {
-      await Task.yield()
-    } else {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-  }
-  return false
-}

@@ -6,6 +6,7 @@
 
 import Paging
 import Testing
+import _TestSupport
 
 /// Run under `swift test --sanitize=thread --filter Concurrent` (CI does).
 @MainActor

@@ -10,13 +10,6 @@ import Testing
 import Windowing
 import _TestSupport
 
-/// A tree node for the outline: ids are dense integers.
-final class OutlineNode: Identifiable {
-  let id: Int
-  var children: [OutlineNode]?
-  init(_ id: Int) { self.id = id }
-}
-
 @Suite("Scrolling a million items through every adapter")
 struct ScrollThroughAdaptersTests {
   static let itemCount = 1_000_000
@@ -80,8 +73,8 @@ struct ScrollThroughAdaptersTests {
 
   @Test func outline() {
     var next = 0
-    func build(_ depth: Int) -> OutlineNode {
-      let node = OutlineNode(next)
+    func build(_ depth: Int) -> TreeNode {
+      let node = TreeNode(next)
       next += 1
       if depth < 5 { node.children = (0..<10).map { _ in build(depth + 1) } }
       return node
@@ -107,7 +100,7 @@ struct ScrollThroughAdaptersTests {
           nextKey: end < total ? end : nil, itemsBefore: start, itemsAfter: total - end)
       })
     pager.refresh()
-    #expect(await eventuallyOnMain { pager.items.count == total })
+    #expect(await eventually { pager.items.count == total })
     // The windowing engine reports visible ranges to the pager.
     scrollThrough(pager.items, id: { $0 ?? -1 }, step: 400_000) { list in
       list.onVisibleRangeChange = { range in
@@ -119,13 +112,4 @@ struct ScrollThroughAdaptersTests {
     await pager.waitUntilIdle()
     #expect(pager.requestCount >= 2, "scrolling requested pages through the hook")
   }
-}
-
-@MainActor
-func eventuallyOnMain(_ condition: () -> Bool) async -> Bool {
-  for _ in 0..<2_000 {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return false
 }

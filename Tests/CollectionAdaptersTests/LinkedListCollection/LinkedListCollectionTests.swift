@@ -8,22 +8,6 @@ import CollectionAdapters
 import Testing
 import _TestSupport
 
-/// A mutable singly linked list node, as apps keep them.
-final class ListNode {
-  var value: Int
-  var next: ListNode?
-  init(_ value: Int, next: ListNode? = nil) {
-    self.value = value
-    self.next = next
-  }
-
-  static func list(_ values: some BidirectionalCollection<Int>) -> ListNode? {
-    var head: ListNode?
-    for value in values.reversed() { head = ListNode(value, next: head) }
-    return head
-  }
-}
-
 /// A persistent list.
 indirect enum IntList {
   case end

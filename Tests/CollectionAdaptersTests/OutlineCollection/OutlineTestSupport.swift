@@ -7,16 +7,6 @@
 import CollectionAdapters
 import _TestSupport
 
-/// A mutable tree node, as an app keeps them.
-final class TreeNode: Identifiable {
-  let id: Int
-  var children: [TreeNode]?
-  init(_ id: Int, children: [TreeNode]? = nil) {
-    self.id = id
-    self.children = children
-  }
-}
-
 /// A random tree with unique ids, some leaves (nil), some empty folders.
 struct RandomForest {
   var roots: [TreeNode] = []
