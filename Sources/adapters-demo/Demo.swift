@@ -28,8 +28,14 @@ struct Report {
   var arrayConversionBytes = 0
   var pageLoads: Int?
   var dataChange = ""
-  /// For the paged adapter: what each random jump took to show its rows.
+  /// For the paged adapter: what each jump took to show its rows.
   var jumps = ""
+
+  /// Notes a data change and what it did to the list on screen.
+  mutating func record<ID>(_ change: String, _ update: ListUpdate<ID>) {
+    let correction = Int(update.change.scrollCorrection)
+    dataChange = "\(change); offset corrected by \(correction) pt"
+  }
 
   func percentile(_ p: Double) -> Double {
     guard !frameNanoseconds.isEmpty else { return 0 }
@@ -124,7 +130,7 @@ enum Demo {
       overscan: Overscan(points: 10 * rowLength))
   }
 
-  /// Top to bottom in half-viewport steps, then `jumps` random jumps; each
+  /// Top to bottom in half-viewport steps, then `jumps` jumps spread over the content; each
   /// frame timed. `afterFrame` lets the paged adapter wait for its pages.
   @MainActor
   static func scroll<C, ID>(
@@ -139,10 +145,12 @@ enum Demo {
     let step = viewportRows * rowLength / 2
     let end = list.engine.contentLength
     var offsets = Array(stride(from: step, to: end, by: step))
-    var generator = SplitMix(seed: 42)
     let sequentialFrames = offsets.count
-    for _ in 0..<jumps {
-      offsets.append(Double.random(in: 0..<end, using: &generator).rounded())
+    // Jumps spread evenly over the content, the same on every run: the
+    // golden-ratio sequence (each jump lands in the largest gap left).
+    for k in 0..<jumps {
+      let fraction = (Double(k + 1) * 0.618_033_988_749_894_8).truncatingRemainder(dividingBy: 1)
+      offsets.append((fraction * end).rounded())
     }
     report.frameNanoseconds.reserveCapacity(offsets.count)
     for (index, offset) in offsets.enumerated() {
@@ -193,9 +201,7 @@ enum Demo {
     let difference = IdentityDifference(
       from: before, to: after, id: \.key, contentEquals: { $0.value == $1.value })
     let update = list.apply(difference, from: after)
-    report.dataChange =
-      "\(difference.changeCount) changes above row \(anchor); offset corrected by "
-      + "\(Int(update.change.scrollCorrection)) pt, first visible row kept"
+    report.record("\(difference.changeCount) changes above row \(anchor)", update)
     return report
   }
 
@@ -212,9 +218,7 @@ enum Demo {
     let third = nodes.head!.next!.next!
     third.next = ListNode(-1, next: third.next)
     adapter.invalidate(from: 3, newCount: n + 1)
-    let update = list.insertItems(at: 3..<4, in: adapter)
-    report.dataChange =
-      "node inserted at 3; offset corrected by \(Int(update.change.scrollCorrection)) pt"
+    report.record("node inserted at 3", list.insertItems(at: 3..<4, in: adapter))
     return report
   }
 
@@ -231,10 +235,7 @@ enum Demo {
     // A data change: collapse the first root, above the viewport.
     let change = outline.collapse(roots[0].id)
     if case .removed(let rows) = change {
-      let update = list.removeItems(at: rows, in: outline)
-      report.dataChange =
-        "root collapsed (\(rows.count) rows); offset corrected by "
-        + "\(Int(update.change.scrollCorrection)) pt"
+      report.record("root collapsed (\(rows.count) rows)", list.removeItems(at: rows, in: outline))
     }
     return report
   }
@@ -284,7 +285,7 @@ enum Demo {
     jumpTimes.sort()
     if !jumpLoads.isEmpty {
       report.jumps =
-        "\(jumpLoads.count) random jumps: loads per jump p50 \(jumpLoads[jumpLoads.count / 2]), "
+        "\(jumpLoads.count) jumps: loads per jump p50 \(jumpLoads[jumpLoads.count / 2]), "
         + "max \(jumpLoads.last!); time to show p50 \(jumpTimes[jumpTimes.count / 2]), "
         + "max \(jumpTimes.last!); \(unshown) frames left placeholders on screen"
     }
