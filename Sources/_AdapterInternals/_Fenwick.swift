@@ -102,7 +102,11 @@ package enum _Fenwick {
   /// - Complexity: O(`count`).
   @inlinable
   package static func append<T: Numeric>(repeating value: T, count: Int, to array: inout [T]) {
-    array.reserveCapacity(array.count + count)
+    // Grow geometrically: reserving exactly `count` more would
+    // reallocate on every call, and a whole-tree expansion appends once per
+    // node (quadratic copying).
+    let needed = array.count + count
+    if needed > array.capacity { array.reserveCapacity(Swift.max(needed, 2 * array.capacity)) }
     var i = 1
     while i <= count {
       array.append(value * T(exactly: i & -i)!)

@@ -21,15 +21,50 @@ internal final class _OutlineCursor: @unchecked Sendable {
   @usableFromInline let lock = _Lock()
   /// The row position of `path`, or -1 when there is none.
   @usableFromInline @exclusivity(unchecked) var position = -1
-  @usableFromInline @exclusivity(unchecked) var path: [(record: Int32, index: Int)] = []
+  /// The path, `levels` deep in a buffer of `capacity`: a buffer of its
+  /// own rather than an `Array`, which, stored in a class, retains and
+  /// releases its storage on every access (several per row read).
+  @usableFromInline @exclusivity(unchecked) var path:
+    UnsafeMutablePointer<(record: Int32, index: Int)>
+  @usableFromInline @exclusivity(unchecked) var levels = 0
+  @usableFromInline @exclusivity(unchecked) var capacity = 8
   /// The record of the node on the row at `position`, or -1: found once
   /// per row, and used both to show the row and to step past it.
   @usableFromInline @exclusivity(unchecked) var record: Int32 = -1
 
   @usableFromInline
-  init() {}
+  init() {
+    path = .allocate(capacity: capacity)
+  }
 
-  deinit { lock.destroy() }
+  deinit {
+    lock.destroy()
+    path.deallocate()
+  }
+
+  /// The deepest level of the path: the row's parent record and its index.
+  @inlinable
+  var last: (record: Int32, index: Int) {
+    get { path[levels &- 1] }
+    set { path[levels &- 1] = newValue }
+  }
+
+  /// Adds a level below the last.
+  @inlinable
+  func push(_ level: (record: Int32, index: Int)) {
+    if levels == capacity { _grow() }
+    (path + levels).initialize(to: level)
+    levels &+= 1
+  }
+
+  @usableFromInline
+  func _grow() {
+    let grown = UnsafeMutablePointer<(record: Int32, index: Int)>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: path, count: levels)
+    path.deallocate()
+    path = grown
+    capacity *= 2
+  }
 }
 
 extension OutlineCollection {
@@ -48,26 +83,26 @@ extension OutlineCollection {
       _stepBackward(cursor)
     } else if moves {
       // A descent from the roots, keeping the path.
-      cursor.path.removeAll(keepingCapacity: true)
+      cursor.levels = 0
       var record: Int32 = 0
       var remaining = position
       while true {
         let (index, before) = _search(record, remaining)
         remaining -= before
-        cursor.path.append((record, index))
+        cursor.push((record, index))
         if remaining == 0 { break }
         remaining -= 1
         record = _childRecord(record, index)
       }
     }
-    let last = cursor.path[cursor.path.count - 1]
+    let last = cursor.last
     let node = _node(record: last.record, index: last.index)
     let id = _id(node)
     if moves {
       cursor.record = _childRecord(last.record, last.index)
       cursor.position = position
     }
-    return (node, id, cursor.record, cursor.path.count - 1)
+    return (node, id, cursor.record, cursor.levels - 1)
   }
 
   /// The record whose children follow the row of child `index` of `record`
@@ -95,17 +130,16 @@ extension OutlineCollection {
     // The current row's record was found when the cursor moved to it.
     let child = cursor.record
     if _isOpen(child) {
-      cursor.path.append((child, 0))
+      cursor.push((child, 0))
       return
     }
     while true {
-      let level = cursor.path.count - 1
-      let (record, index) = cursor.path[level]
+      let (record, index) = cursor.last
       if index + 1 < Int(_records[Int(record)].count) {
-        cursor.path[level].index = index + 1
+        cursor.last.index = index + 1
         return
       }
-      cursor.path.removeLast()
+      cursor.levels -= 1
     }
   }
 
@@ -113,17 +147,16 @@ extension OutlineCollection {
   /// or the parent. The caller has checked that there is a previous row.
   @inlinable
   internal func _stepBackward(_ cursor: _OutlineCursor) {
-    let level = cursor.path.count - 1
-    guard cursor.path[level].index > 0 else {
-      cursor.path.removeLast()
+    guard cursor.last.index > 0 else {
+      cursor.levels -= 1
       return
     }
-    cursor.path[level].index -= 1
+    cursor.last.index -= 1
     while true {
-      let last = cursor.path[cursor.path.count - 1]
+      let last = cursor.last
       let child = _openRecord(last.record, last.index)
       guard child >= 0 else { return }
-      cursor.path.append((child, Int(_records[Int(child)].count) - 1))
+      cursor.push((child, Int(_records[Int(child)].count) - 1))
     }
   }
 

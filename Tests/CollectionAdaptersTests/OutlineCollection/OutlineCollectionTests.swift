@@ -51,6 +51,43 @@ struct OutlineCollectionTests {
     }
   }
 
+  @Test("A deep tree reads right forwards, backwards and at random (the cursor's path grows)")
+  func deepTree() {
+    // A spine 40 levels deep, each level with a leaf after the spine node.
+    var nextID = 0
+    func level(_ depth: Int) -> TreeNode {
+      let node = TreeNode(nextID)
+      nextID += 1
+      guard depth < 40 else { return node }
+      node.children = [level(depth + 1)]
+      node.children!.append(TreeNode(nextID))
+      nextID += 1
+      return node
+    }
+    let roots = [level(0), TreeNode(-1)]
+    var outline = TreeOutline(roots: roots, children: \.children)
+    outline.expandAll()
+    var reference = ReferenceOutline()
+    var stack = roots
+    while let node = stack.popLast() {
+      guard let children = node.children else { continue }
+      reference.expanded.insert(node.id)
+      stack.append(contentsOf: children)
+    }
+    let expected = reference.rows(roots).map { [$0.id, $0.depth] }
+    #expect(outline.count == expected.count)
+    #expect(expected.map { $0[1] }.max() == 40)
+    let forwards = outline.indices.map { [outline[$0].id, outline[$0].depth] }
+    #expect(forwards == expected)
+    let backwards = outline.indices.reversed().map { [outline[$0].id, outline[$0].depth] }
+    #expect(backwards == expected.reversed())
+    var g = SplitMix64(seed: 7)
+    for _ in 0..<200 {
+      let i = Int.random(in: 0..<expected.count, using: &g)
+      #expect([outline[i].id, outline[i].depth] == expected[i], "row \(i)")
+    }
+  }
+
   @Test func identifiableConvenienceAndRows() {
     let tree = [
       TreeNode(1, children: [TreeNode(2), TreeNode(3, children: [TreeNode(4)])]),
