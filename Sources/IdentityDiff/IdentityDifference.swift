@@ -134,12 +134,9 @@ public struct IdentityDifference: Hashable, Sendable {
     for (k, i) in survivors.enumerated() where !stays[k] {
       moves.append(Move(from: oldForNew[i], to: i))
     }
-    self.deletions = deletions
-    self.insertions = insertions
-    self.moves = moves
-    self.updates = updates
-    self.newPositions = newForOld
-    self.newCount = m
+    self.init(
+      deletions: deletions, insertions: insertions, moves: moves, updates: updates,
+      newPositions: newForOld, newCount: m)
   }
 
   /// Computes the changes from `old` to `new` for equatable elements.
@@ -208,6 +205,7 @@ public struct UpdatePolicy: Hashable, Sendable {
 
 extension IdentityDifference {
   /// A difference from its parts, which the caller has made consistent.
+  @usableFromInline
   internal init(
     deletions: [Int], insertions: [Int], moves: [Move], updates: [Int],
     newPositions: [Int?], newCount: Int

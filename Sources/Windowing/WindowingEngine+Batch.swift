@@ -25,8 +25,14 @@ extension WindowingEngine {
   /// visible item went although its position was removed (the same item
   /// among the inserted ones, matched by identity): `anchorMatch` is its
   /// old and new position.
+  ///
+  /// Every change of positions goes through it (`insertItems(at:)` and
+  /// `removeItems(at:)` with one range), so the anchoring rule and the
+  /// pinned positions are updated in one place.
   internal mutating func _apply(
-    removed: [Range<Int>], inserted: [Range<Int>], anchorMatch: (old: Int, new: Int)?
+    removed: some BidirectionalCollection<Range<Int>>,
+    inserted: some Collection<Range<Int>>,
+    anchorMatch: (old: Int, new: Int)?
   ) -> WindowChange {
     let oldCount = _layout.itemCount
     var end = 0

@@ -236,11 +236,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
     precondition(
       positions.lowerBound >= 0 && positions.lowerBound <= oldCount,
       "Inserted positions \(positions) out of range 0...\(oldCount)")
-    let target = _anchorTarget(
-      removed: EmptyCollection(), inserted: CollectionOfOne(positions), oldCount: oldCount)
-    _layout.insertItems(at: positions)
-    _remapPinned(inserted: positions)
-    return _reanchor(target)
+    return _apply(removed: EmptyCollection(), inserted: CollectionOfOne(positions), anchorMatch: nil)
   }
 
   /// Removes the items at `positions`. The first visible item that remains
@@ -255,11 +251,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
     precondition(
       positions.lowerBound >= 0 && positions.upperBound <= oldCount,
       "Removed positions \(positions) out of range 0..<\(oldCount)")
-    let target = _anchorTarget(
-      removed: CollectionOfOne(positions), inserted: EmptyCollection(), oldCount: oldCount)
-    _layout.removeItems(at: positions)
-    _remapPinned(removed: positions)
-    return _reanchor(target)
+    return _apply(removed: CollectionOfOne(positions), inserted: EmptyCollection(), anchorMatch: nil)
   }
 
   /// Tells the engine that its layout was replaced, for example after the
