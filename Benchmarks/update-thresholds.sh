@@ -10,10 +10,29 @@ cd "$(dirname "$0")"
 targets=(OrderedStoreVsPeers WindowingQuery Outline LinkedList PagingTriggers)
 args=()
 for target in "${targets[@]}"; do args+=(--target "$target"); done
+# The thresholds being replaced, to compare with: re-recording blesses
+# whatever the code does now, so a regression recorded here passes CI.
+previous=$(mktemp -d)
+trap 'rm -rf "$previous"' EXIT
+[ -d Thresholds ] && cp -a Thresholds/. "$previous"/
 rm -rf Thresholds
 swift package --disable-sandbox --allow-writing-to-package-directory \
   benchmark thresholds update "${args[@]}"
 for file in Thresholds/*_*; do
   mv "$file" "${file//_/ }"
+done
+# Every metric that more than doubled (or first appeared), to read before
+# committing: an intended change says why in its commit; anything else is
+# a regression to fix, not to record.
+for file in Thresholds/*.json; do
+  old="$previous/$(basename "$file")"
+  [ -f "$old" ] || { echo "new: $file"; continue; }
+  awk -v name="$(basename "$file" .p90.json)" '
+    FNR == NR { if (match($0, /"[A-Za-z]+" *: *[0-9]+/)) { split(substr($0, RSTART, RLENGTH), kv, /"|: */); was[kv[2]] = kv[4] + 0 }; next }
+    match($0, /"[A-Za-z]+" *: *[0-9]+/) {
+      split(substr($0, RSTART, RLENGTH), kv, /"|: */); now = kv[4] + 0
+      if (kv[2] in was && now > 2 * was[kv[2]] && now > was[kv[2]] + 2)
+        printf "more than doubled: %s %s %.0f -> %.0f\n", name, kv[2], was[kv[2]], now
+    }' "$old" "$file"
 done
 echo "Check with: swift package --disable-sandbox benchmark thresholds check ${args[*]}"
