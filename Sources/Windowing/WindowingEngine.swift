@@ -236,7 +236,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
     precondition(
       positions.lowerBound >= 0 && positions.lowerBound <= oldCount,
       "Inserted positions \(positions) out of range 0...\(oldCount)")
-    return _apply(removed: EmptyCollection(), inserted: CollectionOfOne(positions), anchorMatch: nil)
+    return _apply(
+      removed: EmptyCollection(), inserted: CollectionOfOne(positions), anchorMatch: nil)
   }
 
   /// Removes the items at `positions`. The first visible item that remains
@@ -251,7 +252,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
     precondition(
       positions.lowerBound >= 0 && positions.upperBound <= oldCount,
       "Removed positions \(positions) out of range 0..<\(oldCount)")
-    return _apply(removed: CollectionOfOne(positions), inserted: EmptyCollection(), anchorMatch: nil)
+    return _apply(
+      removed: CollectionOfOne(positions), inserted: EmptyCollection(), anchorMatch: nil)
   }
 
   /// Tells the engine that its layout was replaced, for example after the
