@@ -74,7 +74,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CollectionAdaptersTests",
-      dependencies: ["CollectionAdapters", "_TestSupport"],
+      dependencies: ["CollectionAdapters", "_AdapterInternals", "_TestSupport"],
       swiftSettings: internalChecks
     ),
     .testTarget(
