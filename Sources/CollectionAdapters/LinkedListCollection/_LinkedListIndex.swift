@@ -81,6 +81,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   /// collection (documented on its initializers).
   @inlinable @inline(__always)
   func _withRunNode<R>(at offset: Int, _ body: (Node) -> R) -> R {
+    _internalInvariant(offset >= 0 && offset < runCount, "Run offset \(offset) of \(runCount)")
     let node = (run + offset).move()
     defer { (run + offset).initialize(to: node) }
     return body(node)

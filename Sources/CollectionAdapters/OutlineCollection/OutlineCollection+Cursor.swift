@@ -45,8 +45,14 @@ internal final class _OutlineCursor: @unchecked Sendable {
   /// The deepest level of the path: the row's parent record and its index.
   @inlinable
   var last: (record: Int32, index: Int) {
-    get { path[levels &- 1] }
-    set { path[levels &- 1] = newValue }
+    get {
+      _internalInvariant(levels > 0, "The outline cursor's path is empty")
+      return path[levels &- 1]
+    }
+    set {
+      _internalInvariant(levels > 0, "The outline cursor's path is empty")
+      path[levels &- 1] = newValue
+    }
   }
 
   /// Adds a level below the last.
