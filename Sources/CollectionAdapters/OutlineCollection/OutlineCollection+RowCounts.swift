@@ -17,8 +17,15 @@ extension OutlineCollection {
   /// - Complexity: O(log *k*) for *k* children.
   @inlinable
   internal func _total(of record: Int32) -> Int {
+    let segment = _segment(of: record)
+    return _prefix(base: segment.lowerBound, segment.count)
+  }
+
+  /// Where the tree of `record`'s children's row counts is in `_rowTree`.
+  @inlinable
+  internal func _segment(of record: Int32) -> Range<Int> {
     let r = _records[Int(record)]
-    return _prefix(base: Int(r.base), Int(r.count))
+    return Int(r.base)..<Int(r.base) &+ Int(r.count)
   }
 
   /// The sum of the first `k` row counts of the segment at `base`.
@@ -32,8 +39,7 @@ extension OutlineCollection {
   /// Adds `delta` to the row count of child `index` of `record`.
   @inlinable
   internal mutating func _add(_ delta: Int, record: Int32, index: Int) {
-    let r = _records[Int(record)]
-    let segment = Int(r.base)..<Int(r.base) &+ Int(r.count)
+    let segment = _segment(of: record)
     _rowTree.withUnsafeMutableBufferPointer {
       _Fenwick.add(
         Int32(truncatingIfNeeded: delta), at: index,
@@ -47,8 +53,7 @@ extension OutlineCollection {
   /// - Complexity: O(log *k*) for *k* children.
   @inlinable
   internal func _search(_ record: Int32, _ offset: Int) -> (index: Int, before: Int) {
-    let r = _records[Int(record)]
-    let segment = Int(r.base)..<Int(r.base) &+ Int(r.count)
+    let segment = _segment(of: record)
     // Row offsets fit in Int32: there are fewer rows than indexed nodes.
     let (index, remaining) = _rowTree.withUnsafeBufferPointer {
       _Fenwick.search(
@@ -60,17 +65,15 @@ extension OutlineCollection {
   /// Refills `record`'s tree from its children's current row counts. O(*k*).
   @inlinable
   internal mutating func _rebuildRowCounts(of record: Int32) {
-    let r = _records[Int(record)]
-    let base = Int(r.base)
-    let count = Int(r.count)
-    for i in 0..<count {
+    let segment = _segment(of: record)
+    for i in 0..<segment.count {
       let child = _childRecord(record, i)
       var rows = 1
       if child >= 0, _records[Int(child)].isExpanded { rows += _total(of: child) }
-      _rowTree[base + i] = Int32(truncatingIfNeeded: rows)
+      _rowTree[segment.lowerBound + i] = Int32(truncatingIfNeeded: rows)
     }
     _rowTree.withUnsafeMutableBufferPointer {
-      _Fenwick.build(UnsafeMutableBufferPointer(rebasing: $0[base..<base + count]))
+      _Fenwick.build(UnsafeMutableBufferPointer(rebasing: $0[segment]))
     }
   }
 
