@@ -21,6 +21,20 @@ swift package --disable-sandbox --allow-writing-to-package-directory \
 for file in Thresholds/*_*; do
   mv "$file" "${file//_/ }"
 done
+# Wall clock is not recorded: it is a property of the machine as much as of
+# the code. CI's fresh machine measured a peer's 1M-element memmove at 6.4x
+# and the scheduler-bound paging suite at 7x what this VM recorded (session
+# 7's stop), past any tolerance that would still catch a regression. What the
+# check holds is what the code alone decides: allocations, bytes and page
+# loads. Costs in time are proven by the unit tests that count calls.
+for file in Thresholds/*.json; do
+  awk '!/"wallClock"/ { line[++n] = $0 }
+    END { for (i = 1; i <= n; i++) {
+      if (i < n && line[i + 1] ~ /^}/) sub(/,$/, "", line[i]); print line[i] } }' \
+    "$file" >"$file.tmp" && mv "$file.tmp" "$file"
+  # A benchmark that measures only time has nothing left to check.
+  if [ "$(tr -d ' \n' <"$file")" = "{}" ]; then rm "$file"; fi
+done
 # Every metric that more than doubled (or first appeared), to read before
 # committing: an intended change says why in its commit; anything else is
 # a regression to fix, not to record.

@@ -12,17 +12,19 @@ import Windowing
 /// `check-thresholds.sh`) against the stored static thresholds: allocations
 /// may not grow by more than 2 at p90 (0 stays 0, so an allocation in a path
 /// that has none fails), bytes allocated or held by more than 10% (hash seeds and
-/// runtime metadata move them by a few bytes from run to run), and, because
-/// CI's shared 2-core machines are noisy, wall clock fails only past 5× its
-/// recorded value: what it catches is a change of complexity, not a few
-/// percent. (A static check compares p90 only: a tolerance given at another
+/// runtime metadata move them by a few bytes from run to run). Wall clock is
+/// not checked: `update-thresholds.sh` does not record it, because CI's fresh
+/// machine is not the machine that recorded it (session 7's CI measured a
+/// peer's 1M-element memmove at 6.4× and the paging suite, which waits on the
+/// scheduler, at 7× the recorded p90). Costs in time are proven by the unit
+/// tests that count calls; the suites report time for people to compare side
+/// by side. (A static check compares p90 only: a tolerance given at another
 /// percentile is never applied.)
 public var regressionThresholds: [BenchmarkMetric: BenchmarkThresholds] {
   [
     .mallocCountTotal: .init(absolute: [.p90: 2]),
     .mallocBytesCount: .init(relative: [.p90: 10]),
     .memoryLeakedBytes: .init(relative: [.p90: 10]),
-    .wallClock: .init(relative: [.p90: 400]),
   ]
 }
 
