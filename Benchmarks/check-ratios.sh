@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Checks time where it can be checked on any machine: as the ratio of one of
+# our benchmarks to a reference measured in the same run (a peer, or the
+# naive way), never as an absolute figure. Each pair's limit leaves room for
+# this kind of machine's noise (a ratio moved by up to 2.4x between runs on
+# the development VM) and fails on a change of complexity, which at these
+# sizes moves a ratio by 100x or more. Compares p90s; the README's tables
+# give p50s from separate runs.
+set -uo pipefail
+cd "$(dirname "$0")"
+
+# target | ours | reference | the ratio ours/reference may not pass | why
+pairs=$(
+  cat <<'EOF'
+LinkedList|index iteration 20k: LinkedListCollection (cold index)|index iteration 20k: direct node walk|10|reads through the index: O(1) each, 2-3x a walk (8x once under a parallel compile)
+LinkedList|last 50 rows of 20k: LinkedListCollection (warm)|last 50 rows of 20k: walking adapter|1|a warm window: no walk from the head
+OrderedStoreVsPeers|lookup hit 100k: OrderedStore|lookup hit 100k: OrderedDictionary|3|a hash lookup, as the peer's
+OrderedStoreVsPeers|lookup miss 100k: OrderedStore|lookup miss 100k: OrderedDictionary|3|a hash lookup, as the peer's
+OrderedStoreVsPeers|iterate 100k: OrderedStore|iterate 100k: OrderedDictionary|5|contiguous reads, as the peer's
+OrderedStoreVsPeers|removeFirst x1k at 100k: OrderedStore|removeFirst x1k at 100k: OrderedDictionary|0.1|O(1) against the peer's O(n)
+OrderedStoreVsPeers|drag 1 row by 3 at 1M: OrderedStore|drag 1 row by 3 at 1M: Array (remove + insert)|1|O(distance) against O(n)
+OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
+Outline|toggle a top-level node (collapse + expand): OutlineCollection|toggle a top-level node (collapse + expand): flatten on change|1|O(log n) against O(n)
+Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|4|one pass, as flattening
+WindowingQuery|prepend 100 items to 1M: VariableSizeLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)
+EOF
+)
+
+targets=$(cut -d'|' -f1 <<<"$pairs" | sort -u)
+args=()
+for target in $targets; do args+=(--target "$target"); done
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+log="$results/log"
+if ! swift package --disable-sandbox --allow-writing-to-directory "$results" benchmark \
+  "${args[@]}" --no-progress --format metricP90AbsoluteThresholds --path "$results" \
+  >"$log" 2>&1; then
+  tail -20 "$log"
+  echo "check-ratios: the benchmarks did not run" >&2
+  exit 1
+fi
+
+# The p90 wall clock (ns) of one benchmark, from the file package-benchmark
+# wrote for it (spaces in its name written as `_`).
+p90() {
+  local file="$results/$1.${2// /_}.p90.json"
+  [ -f "$file" ] || { echo "check-ratios: no result for $1: $2" >&2; return 1; }
+  awk -F: '/"wallClock"/ { gsub(/[ ,]/, "", $2); print $2 }' "$file"
+}
+
+failed=0
+while IFS='|' read -r target ours reference limit why; do
+  a=$(p90 "$target" "$ours") && b=$(p90 "$target" "$reference") || { failed=1; continue; }
+  if awk -v a="$a" -v b="$b" -v limit="$limit" 'BEGIN { exit !(b > 0 && a / b <= limit) }'; then
+    verdict=ok
+  else
+    verdict=FAIL
+    failed=1
+  fi
+  awk -v a="$a" -v b="$b" -v limit="$limit" -v v="$verdict" -v name="$target: $ours" -v why="$why" \
+    'BEGIN { printf "%-4s %.3gx (limit %sx) %s [%s]\n", v, (b > 0 ? a / b : 0), limit, name, why }'
+done <<<"$pairs"
+
+if [ "$failed" -ne 0 ]; then
+  echo "check-ratios: a ratio past its limit, or a missing result" >&2
+  exit 1
+fi
+echo "check-ratios: every ratio within its limit"
