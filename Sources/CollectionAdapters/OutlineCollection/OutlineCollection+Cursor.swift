@@ -166,11 +166,14 @@ extension OutlineCollection {
     }
   }
 
-  /// After a change of the rows: a cursor no other copy shares is reset in
-  /// place (no allocation), a shared one replaced; then, in the project's
-  /// test builds, the invariants are checked.
+  /// After a change of the rows: the row count is summed again; a cursor no
+  /// other copy shares is reset in place (no allocation), a shared one
+  /// replaced; then, in the project's test builds, the invariants are
+  /// checked. Every mutation that changes rows ends here, and reads nothing
+  /// by position or `count` before it does.
   @inlinable
   internal mutating func _rowsChanged() {
+    _rowCount = _total(of: 0)
     if isKnownUniquelyReferenced(&_cursor) {
       _cursor.position = -1
     } else {

@@ -59,6 +59,9 @@ extension OutlineCollection {
       precondition(_recordForID.count == live - 1, "The identifier map has stray entries")
       precondition(_childRecords.count == _rowTree.count, "Child records and row counts differ")
       precondition(
+        _rowCount == _total(of: 0),
+        "The row count is \(_rowCount), the roots' total \(_total(of: 0))")
+      precondition(
         liveEntries + _deadRowEntries == _rowTree.count,
         "Row counts: \(liveEntries) live and \(_deadRowEntries) dead of \(_rowTree.count)")
     }
