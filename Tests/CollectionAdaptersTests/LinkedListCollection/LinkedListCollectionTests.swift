@@ -153,6 +153,50 @@ struct LinkedListCollectionTests {
     #expect(counter.calls - walked <= 10)
   }
 
+  @Test(
+    "The index releases every node it held: reads in every order, invalidation, a shared copy",
+    arguments: [1, 3, 8, 17, 40])
+  func releasesEveryNode(interval: Int) {
+    final class Released: @unchecked Sendable { var count = 0 }
+    final class Node: @unchecked Sendable {
+      let value: Int
+      var next: Node?
+      let released: Released
+      init(_ value: Int, next: Node?, released: Released) {
+        self.value = value
+        self.next = next
+        self.released = released
+      }
+      deinit { released.count += 1 }
+    }
+    let released = Released()
+    let n = 300
+    do {
+      var head: Node?
+      for value in (0..<n).reversed() { head = Node(value, next: head, released: released) }
+      var list = LinkedListCollection(
+        head: head, checkpointInterval: interval, next: \.next, element: \.value)
+      var sum = 0
+      for i in list.indices { sum += list[i] }  // forwards: the run fills and restarts
+      for i in list.indices.reversed() { sum += list[i] }  // backwards
+      var rng = SplitMix64(seed: UInt64(interval))
+      for _ in 0..<500 { sum += list[Int(rng.next() % UInt64(n))] }
+      let copy = list
+      list.invalidate(from: n / 2)  // a shared index: the copy keeps its own
+      for i in list.indices { sum += list[i] }
+      #expect(sum > 0 && copy[n - 1] == n - 1)
+      // Unlink the list without recursion, so only the adapters hold nodes.
+      var node = head
+      head = nil
+      while let current = node {
+        node = current.next
+        current.next = nil
+      }
+      #expect(released.count < n, "the adapters still hold their nodes")
+    }
+    #expect(released.count == n, "\(n - released.count) of \(n) nodes were never released")
+  }
+
   @Test("Invalidating a copy that shares its index keeps the valid prefix, not the stale rest")
   func invalidateWhileShared() {
     let head = ListNode.list(0..<100)!
