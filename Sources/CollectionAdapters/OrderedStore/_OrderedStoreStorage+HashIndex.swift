@@ -16,9 +16,14 @@
 extension _OrderedStoreStorage {
   /// Maps the hash into `0..<_bucketCount` by a multiply-high (Lemire's
   /// range reduction), so the table need not have a power-of-two size.
+  ///
+  /// The hash is `_rawHashValue(seed:)`, `Hashable`'s entry point for hash
+  /// tables (the standard library's `Dictionary` and swift-collections call
+  /// it too): for a single-word key it hashes that word directly, where
+  /// `hashValue` feeds it through a `Hasher`'s buffer first.
   @inlinable @inline(__always)
   internal func _idealBucket(_ key: Key) -> Int {
-    let hash = UInt(bitPattern: key.hashValue)
+    let hash = UInt(bitPattern: key._rawHashValue(seed: 0))
     return Int(
       truncatingIfNeeded: hash.multipliedFullWidth(by: UInt(bitPattern: _bucketCount)).high)
   }
