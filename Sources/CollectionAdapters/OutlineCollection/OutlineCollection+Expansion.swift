@@ -23,7 +23,8 @@ extension OutlineCollection {
   /// - Parameter id: A known node's identifier.
   /// - Returns: The rows inserted, `.unchanged`, or `.unknownID`.
   /// - Complexity: O(depth × log fan-out), plus O(*k*) to index the *k*
-  ///   children of a node expanded for the first time. The first call for a
+  ///   children of a node expanded for the first time (one call to
+  ///   `children` for each, to know which are leaves). The first call for a
   ///   node that was never expanded also builds an index of the known nodes'
   ///   identifiers, once: O(known nodes).
   @inlinable
@@ -166,17 +167,27 @@ extension OutlineCollection {
   /// Children that are still present (by identifier) keep their expanded
   /// state; the state of removed ones is forgotten.
   ///
+  /// Call it too when a leaf gains children or a node loses them all: the
+  /// outline keeps whether each row has children (`Row.hasChildren`).
+  ///
   /// - Parameter id: A known node's identifier.
   /// - Returns: The replacement of the node's rows if it is an expanded,
-  ///   visible node; `.unchanged`, or `.unknownID`.
-  /// - Complexity: O(*k*) for the node's *k* old and new children, plus
+  ///   visible node; `.unchanged` (the node's own row may still show a
+  ///   different `hasChildren`), or `.unknownID`.
+  /// - Complexity: O(*k*) for the node's *k* old and new children (one call
+  ///   to `children` for each new one), plus
   ///   O(depth × log fan-out), plus the size of forgotten state.
   @inlinable
   @discardableResult
   public mutating func reloadChildren(of id: ID) -> OutlineChange {
     guard let record = _recordForID[id] else {
-      // Nothing is indexed below this node; rows read `children` afresh.
-      return _location(of: id) == nil ? .unknownID : .unchanged
+      // Nothing is indexed below this node: only whether it is a leaf, kept
+      // in its parent's entry, can have changed.
+      guard let (parent, index) = _location(of: id) else { return .unknownID }
+      _childRecords[Int(_records[Int(parent)].base) + index] = _noRecordEntry(
+        for: _node(record: parent, index: index))
+      _rowsChanged()
+      return .unchanged
     }
     defer { _rowsChanged() }
     let r = _records[Int(record)]
@@ -221,12 +232,12 @@ extension OutlineCollection {
   }
 
   /// The record of child `index` of `parent`, indexing the child's children
-  /// first if it has none yet (one call to `children`); -1 for a leaf or a
-  /// node whose identifier another node owns.
+  /// first if it has none yet (one call to `children`); negative for a leaf
+  /// or a node whose identifier another node owns.
   @inlinable
   internal mutating func _indexedRecord(_ parent: Int32, _ index: Int) -> Int32 {
     let record = _childRecord(parent, index)
-    guard record < 0, let children = _children(_node(record: parent, index: index)) else {
+    guard record == -1, let children = _children(_node(record: parent, index: index)) else {
       return record
     }
     return _makeRecord(
@@ -284,7 +295,7 @@ extension OutlineCollection {
       if wasExpanded { _propagate(from: record, delta: -oldTotal) }
       for child in survivors.values { _dropRecord(child) }
       _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
-      _childRecords[Int(_records[Int(r.parent)].base) + Int(r.indexInParent)] = -1
+      _childRecords[Int(_records[Int(r.parent)].base) + Int(r.indexInParent)] = Self._leaf
       _freeRecords.append(record)
       _deadRowEntries += Int(r.count)
       _compactRowTreeIfNeeded()
@@ -311,7 +322,9 @@ extension OutlineCollection {
     // Dropped records read their identifiers and their children's records
     // through the old children and segment.
     for child in survivors.values { _dropRecord(child) }
-    for index in 0..<newCount { _childRecords[base + index] = -1 }
+    for (index, node) in newChildren.enumerated() {
+      _childRecords[base + index] = _noRecordEntry(for: node)
+    }
     for (index, child) in kept { _childRecords[base + index] = child }
     _records[Int(record)].children = newChildren
     _records[Int(record)].base = Int32(truncatingIfNeeded: base)

@@ -88,8 +88,10 @@ where Children.Element == Node {
   /// Per child of every record: Fenwick trees of row counts, one segment each.
   @usableFromInline internal var _rowTree: [Int32]
   /// Per child of every record, in the same segments as `_rowTree`: the
-  /// child's own record, or -1. A row finds its node's record here, by
-  /// position, instead of hashing its identifier.
+  /// child's own record; or, for a child without one, -1 if it has children
+  /// and -2 if it is a leaf (`_noRecordEntry(for:)`). A row finds its
+  /// node's record here, by position, instead of hashing its identifier,
+  /// and whether it has children without calling `children`.
   @usableFromInline internal var _childRecords: [Int32]
   /// The record of each node that has one.
   @usableFromInline internal var _recordForID: [ID: Int32]
@@ -131,7 +133,7 @@ where Children.Element == Node {
   /// `id` may run while the outline's row cursor is locked (a read by
   /// position finds the row's ancestors by identifier): it must not read
   /// this outline or its copies, which would wait on that lock forever.
-  /// - Complexity: O(number of roots).
+  /// - Complexity: O(number of roots); calls `children` once per root.
   @inlinable
   public init(
     roots: Children,
@@ -173,7 +175,7 @@ where Children.Element == Node {
   /// - Parameters:
   ///   - roots: The top-level nodes.
   ///   - children: Returns a node's children, or `nil` for a leaf.
-  /// - Complexity: O(number of roots).
+  /// - Complexity: O(number of roots); calls `children` once per root.
   @inlinable
   public init(roots: Children, children: @escaping @Sendable (Node) -> Children?)
   where Node: Identifiable, ID == Node.ID {
@@ -249,8 +251,7 @@ extension OutlineCollection: RandomAccessCollection {
   /// - Parameter position: A row position in `0..<count`; traps otherwise.
   /// - Complexity: O(1) amortized for the row after or before the last one
   ///   read (a window read in either direction); otherwise O(depth × log
-  ///   fan-out). One call to `children` (for `hasChildren`) when the row's
-  ///   node was never expanded.
+  ///   fan-out). Never calls `children`.
   @inlinable
   public subscript(position: Int) -> Row {
     let count = self.count
@@ -308,8 +309,9 @@ extension OutlineCollection {
     return children[children.index(children.startIndex, offsetBy: index)]
   }
 
-  /// The record of child `index` of `record`, or -1. A node whose
-  /// identifier is owned by another node (a duplicate) has no record.
+  /// The record of child `index` of `record`, or -1 (a node with children
+  /// but no record) or -2 (a leaf). A node whose identifier is owned by
+  /// another node (a duplicate) has no record.
   @inlinable
   internal func _childRecord(_ record: Int32, _ index: Int) -> Int32 {
     _childRecords[Int(_records[Int(record)].base) &+ index]
@@ -333,17 +335,32 @@ extension OutlineCollection {
     return (_row(node: node, id: _id(node), record: child, depth: depth), child)
   }
 
-  /// The row of `node`, whose record (or -1) is known.
+  /// The row of `node`, whose `_childRecords` entry is `record`.
   @inlinable
   internal func _row(node: Node, id: ID, record: Int32, depth: Int) -> Row {
-    let hasChildren = record >= 0 || _children(node) != nil
+    // The entry says whether the node has children: calling `children` for
+    // it cost a closure call and, for a class model in another module, a
+    // dynamic exclusivity check, 10% of a scroll (perf, /tmp/prof).
+    let hasChildren = record != Self._leaf
     return Row(
       node: node, id: id, depth: depth,
       isExpanded: record >= 0 && _records[Int(record)].isExpanded, hasChildren: hasChildren)
   }
 
+  /// The `_childRecords` entry of a child that has no record, -2 for a leaf.
+  @inlinable
+  internal static var _leaf: Int32 { -2 }
+
+  /// The `_childRecords` entry of `node` while it has no record: -1 if it
+  /// has children, `_leaf` if not. One call to `children`.
+  @inlinable
+  internal func _noRecordEntry(for node: Node) -> Int32 {
+    _children(node) == nil ? Self._leaf : -1
+  }
+
   /// Indexes `children` as a new, collapsed record; its children's row
-  /// counts are all 1. O(*k*) for *k* children.
+  /// counts are all 1. O(*k*) for *k* children, and one call to `children`
+  /// for each (whether it is a leaf, so rows need not ask).
   ///
   /// - Returns: The record, or -1 if the node's identifier already names
   ///   another node: a duplicate is shown as a row but never expanded.
@@ -365,7 +382,9 @@ extension OutlineCollection {
     precondition(
       base + count < Int(Int32.max), "OutlineCollection cannot index more than \(Int32.max) nodes")
     _Fenwick.append(repeating: 1 as Int32, count: count, to: &_rowTree)
-    _childRecords.append(contentsOf: repeatElement(-1, count: count))
+    // Appended one by one: reserving the exact count on every record would
+    // defeat the array's geometric growth (session 6's quadratic expandAll).
+    for child in children { _childRecords.append(_noRecordEntry(for: child)) }
     let record = _OutlineRecord(
       children: children, parent: parent, indexInParent: indexInParent,
       base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count))
