@@ -210,6 +210,26 @@ private func verify(_ m: OutlineModel) -> String? {
       return "row \(position) read on a walk is \(row.id), expected \(expected[position].id)"
     }
   }
+  // Slices at random ranges, both ends included, iterated (a window that
+  // starts wherever the last read left the cursor), then sliced again.
+  for _ in 0..<4 {
+    let lower = Int.random(in: 0...expected.count, using: &g)
+    let upper = Int.random(in: lower...expected.count, using: &g)
+    let slice = m.outline[lower..<upper]
+    var rows: [RowSnapshot] = []
+    for row in slice {
+      rows.append(
+        RowSnapshot(
+          id: row.id, depth: row.depth, isExpanded: row.isExpanded, hasChildren: row.hasChildren))
+    }
+    if rows != Array(expected[lower..<upper]) {
+      return "slice \(lower)..<\(upper) is \(rows), expected \(expected[lower..<upper])"
+    }
+    let middle = (lower + upper) / 2
+    if !slice[middle...].lazy.map(\.id).elementsEqual(expected[middle..<upper].map(\.id)) {
+      return "slice \(middle)..<\(upper) of slice \(lower)..<\(upper) differs"
+    }
+  }
   let actual = m.outline.snapshots
   if actual != expected { return "rows \(actual) != expected \(expected)" }
   if !m.outline.map(\.id).elementsEqual(expected.map(\.id)) { return "iteration differs" }
