@@ -28,9 +28,12 @@ extension OrderedStore {
       var entries = 0
       for b in 0..<storage._bucketCount where buckets[b] != 0 {
         entries += 1
-        let slot = Int(buckets[b]) - 1
+        let slot = storage._slot(ofEntry: buckets[b])
         let offset = storage._offset(ofSlot: slot)
-        precondition(offset < storage._count, "Entry points past the end")
+        precondition(offset >= 0 && offset < storage._count, "Entry points outside the elements")
+        precondition(
+          buckets[b] & ~storage._slotMask == storage._hashed(storage._keys[slot]).tag,
+          "Entry of slot \(slot) has another key's tag")
       }
       precondition(
         entries == storage._count, "Table has \(entries) entries for \(storage._count) keys")

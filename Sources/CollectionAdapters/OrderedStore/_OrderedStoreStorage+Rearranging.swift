@@ -59,7 +59,7 @@ extension _OrderedStoreStorage {
     if let buckets = _buckets, let entryForSlot {
       // Survivors: old slot → new offset, which is the new slot.
       for b in 0..<_bucketCount where buckets[b] != 0 {
-        buckets[b] = entryForSlot[Int(truncatingIfNeeded: buckets[b]) &- 1]
+        buckets[b] = buckets[b] & ~_slotMask | entryForSlot[_slot(ofEntry: buckets[b])]
       }
     }
     _keys.deallocate()
@@ -108,7 +108,7 @@ extension _OrderedStoreStorage {
       let j = source &- range.lowerBound
       (_keys + slot).moveInitialize(from: keys + j, count: 1)
       (_values + slot).moveInitialize(from: values + j, count: 1)
-      if let buckets = _buckets { buckets[entries[j]] = _entry(slot) }
+      if let buckets = _buckets { buckets[entries[j]] = _retagged(buckets[entries[j]], slot: slot) }
     }
   }
 
@@ -139,6 +139,6 @@ extension _OrderedStoreStorage {
     let slot = _slot(to)
     (_keys + slot).initialize(to: key)
     (_values + slot).initialize(to: value)
-    if let buckets = _buckets { buckets[movedBucket] = _entry(slot) }
+    if let buckets = _buckets { buckets[movedBucket] = _retagged(buckets[movedBucket], slot: slot) }
   }
 }

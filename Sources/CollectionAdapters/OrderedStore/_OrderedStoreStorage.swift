@@ -43,6 +43,9 @@ internal final class _OrderedStoreStorage<Key: Hashable, Value> {
   /// `nil` while `_capacity <= _linearScanLimit`.
   @usableFromInline @exclusivity(unchecked) var _buckets: UnsafeMutablePointer<UInt32>?
   @usableFromInline @exclusivity(unchecked) var _bucketCount: Int
+  /// The bits of a table entry that hold `slot + 1`; the others hold the
+  /// key's tag (`_HashIndex.swift`).
+  @usableFromInline @exclusivity(unchecked) var _slotMask: UInt32
 
   @usableFromInline
   internal init(capacity: Int) {
@@ -57,6 +60,7 @@ internal final class _OrderedStoreStorage<Key: Hashable, Value> {
     _count = 0
     _buckets = nil
     _bucketCount = 0
+    _slotMask = .max
     _allocateBuckets()
   }
 
@@ -294,8 +298,8 @@ extension _OrderedStoreStorage {
     if let buckets = _buckets {
       let ba = _bucket(ofSlot: a)
       let bb = _bucket(ofSlot: b)
-      buckets[ba] = _entry(b)
-      buckets[bb] = _entry(a)
+      buckets[ba] = _retagged(buckets[ba], slot: b)
+      buckets[bb] = _retagged(buckets[bb], slot: a)
     }
     swap(&_keys[a], &_keys[b])
     swap(&_values[a], &_values[b])
