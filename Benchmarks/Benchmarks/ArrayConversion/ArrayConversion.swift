@@ -60,7 +60,8 @@ func steadyFrames<C: RandomAccessCollection, ID: Hashable>(
   Benchmark(
     "\(name): 1,000 frames that move the window (steady state)",
     configuration: .init(
-      metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxIterations: 10)
+      metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxIterations: 10,
+      thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal]))
   ) { benchmark in
     let data = data()
     let rowLength = 44.0
@@ -114,7 +115,9 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocBytesCount, .mallocCountTotal, .memoryLeakedBytes],
     warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 5,
-    thresholds: regressionThresholds)
+    thresholds: regressionThresholds(for: [
+      .wallClock, .mallocBytesCount, .mallocCountTotal, .memoryLeakedBytes,
+    ]))
 
   pair("OrderedStore 1M", { store }, id: { $0.key })
   pair("LinkedListCollection 1M", { list }, id: { $0 })

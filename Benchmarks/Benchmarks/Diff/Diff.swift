@@ -31,7 +31,7 @@ func snapshots(count: Int, changedPercent: Int) -> (old: [Item], new: [Item]) {
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(2),
-    maxIterations: 20, thresholds: regressionThresholds)
+    maxIterations: 20, thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal]))
   for count in [10_000, 100_000] {
     for percent in [1, 10, 50] {
       let (old, new) = snapshots(count: count, changedPercent: percent)

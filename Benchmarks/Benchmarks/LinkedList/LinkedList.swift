@@ -22,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
     warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 50,
-    thresholds: regressionThresholds)
+    thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal, .mallocBytesCount]))
 
   Benchmark("index iteration 20k: LinkedListCollection (cold index)") { _ in
     let list = LinkedListCollection(
@@ -44,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
     "index iteration 20k: walking adapter",
     configuration: .init(
       metrics: [.wallClock], warmupIterations: 0, maxIterations: 2,
-      thresholds: regressionThresholds)
+      thresholds: regressionThresholds(for: [.wallClock]))
   ) { _ in
     let adapter = WalkingListAdapter(head: nodes.head, count: n)
     var sum = 0

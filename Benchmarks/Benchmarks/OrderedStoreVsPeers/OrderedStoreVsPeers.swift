@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
     warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 30,
-    thresholds: regressionThresholds)
+    thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal, .mallocBytesCount]))
 
   Benchmark("append 100k: OrderedStore") { _ in
     var s = OrderedStore<Int, Int>()
@@ -214,7 +214,7 @@ let benchmarks: @Sendable () -> Void = {
 
   let memory = Benchmark.Configuration(
     metrics: [.memoryLeakedBytes, .mallocBytesCount], warmupIterations: 0, maxIterations: 3,
-    thresholds: regressionThresholds)
+    thresholds: regressionThresholds(for: [.memoryLeakedBytes, .mallocBytesCount]))
   Benchmark("memory of 1M Int:Int: OrderedStore", configuration: memory) { benchmark in
     benchmark.startMeasurement()
     var s = OrderedStore<Int, Int>()

@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
     warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 1_000,
-    thresholds: regressionThresholds)
+    thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal, .mallocBytesCount]))
 
   Benchmark("toggle a top-level node (collapse + expand): OutlineCollection") { _ in
     outline.collapse(tree[3].id)
@@ -45,7 +45,8 @@ let benchmarks: @Sendable () -> Void = {
     "toggle a top-level node (collapse + expand): flatten on change",
     configuration: .init(
       metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount], warmupIterations: 0,
-      maxIterations: 5, thresholds: regressionThresholds)
+      maxIterations: 5,
+      thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal, .mallocBytesCount]))
   ) { _ in
     expanded.remove(tree[3].id)
     rows = flatten(tree, expanded: expanded)
@@ -73,7 +74,8 @@ let benchmarks: @Sendable () -> Void = {
   }
   let memory = Benchmark.Configuration(
     metrics: [.memoryLeakedBytes, .mallocBytesCount, .wallClock], warmupIterations: 0,
-    maxIterations: 3, thresholds: regressionThresholds)
+    maxIterations: 3,
+    thresholds: regressionThresholds(for: [.memoryLeakedBytes, .mallocBytesCount, .wallClock]))
   Benchmark("memory, all expanded: OutlineCollection", configuration: memory) { benchmark in
     benchmark.startMeasurement()
     var fresh = OutlineCollection(roots: tree, children: \.children)

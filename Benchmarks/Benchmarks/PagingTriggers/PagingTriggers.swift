@@ -39,7 +39,7 @@ func loadsAfterTraversals(_ trigger: PagingTrigger) async -> Int {
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, pageLoads], warmupIterations: 0, maxIterations: 5,
-    thresholds: regressionThresholds)
+    thresholds: regressionThresholds(for: [.wallClock, pageLoads]))
   for (name, trigger) in [
     ("visibleRange", PagingTrigger.visibleRange), ("indexAdvance", .indexAdvance),
     ("manual", .manual),
@@ -48,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
     // index-advance trigger loads during traversals, as many times as its
     // loads land between them, which depends on the scheduler (11 to 18 on
     // the same machine): its count is the defect shown, not a figure to hold.
-    var thresholds = regressionThresholds
+    var thresholds = regressionThresholds(for: [.wallClock, pageLoads])
     thresholds[pageLoads] = .init(absolute: [.p90: trigger == .indexAdvance ? 20 : 0])
     Benchmark(
       "page loads after 20 traversals: \(name)",

@@ -28,6 +28,15 @@ public var regressionThresholds: [BenchmarkMetric: BenchmarkThresholds] {
   ]
 }
 
+/// `regressionThresholds`, kept to the metrics a benchmark measures: a
+/// threshold for a metric it does not measure only makes package-benchmark
+/// print a warning for that benchmark on every run.
+public func regressionThresholds(
+  for metrics: [BenchmarkMetric]
+) -> [BenchmarkMetric: BenchmarkThresholds] {
+  regressionThresholds.filter { metrics.contains($0.key) }
+}
+
 /// A tree node with dense integer ids.
 public final class TreeNode: Identifiable, @unchecked Sendable {
   /// The benchmark fixture's `id`.
