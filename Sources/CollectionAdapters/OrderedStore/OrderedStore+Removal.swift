@@ -137,7 +137,7 @@ extension OrderedStore {
     let kept = OrderedStore(minimumCapacity: capacity)
     let keptStorage = kept._storage.unsafelyUnwrapped
     for element in self where try !shouldBeRemoved(element) {
-      keptStorage._appendNew(key: element.key, value: element.value, bucket: -1)
+      keptStorage._appendNew(key: element.key, value: element.value, bucket: .unknown)
     }
     if kept.count != count { self = kept }
     _checkInvariants()

@@ -15,7 +15,7 @@ extension OrderedStore {
     for element in self where try isIncluded(element) {
       // Keys are already unique: no lookup needed, only a table slot.
       result._ensureUnique(minimumCapacity: result.count + 1)
-        ._appendNew(key: element.key, value: element.value, bucket: -1)
+        ._appendNew(key: element.key, value: element.value, bucket: .unknown)
     }
     result._checkInvariants()
     return result
@@ -33,7 +33,7 @@ extension OrderedStore {
       for offset in 0..<storage._count {
         let slot = storage._slot(offset)
         target._appendNew(
-          key: storage._keys[slot], value: try transform(storage._values[slot]), bucket: -1)
+          key: storage._keys[slot], value: try transform(storage._values[slot]), bucket: .unknown)
       }
     }
     result._checkInvariants()
@@ -52,7 +52,7 @@ extension OrderedStore {
     for (key, value) in self {
       if let newValue = try transform(value) {
         result._ensureUnique(minimumCapacity: result.count + 1)
-          ._appendNew(key: key, value: newValue, bucket: -1)
+          ._appendNew(key: key, value: newValue, bucket: .unknown)
       }
     }
     result._checkInvariants()

@@ -55,7 +55,7 @@ extension _OrderedStoreStorage {
   /// `entry` with its key's tag kept and its slot replaced by `slot`.
   @inlinable @inline(__always)
   internal func _retagged(_ entry: UInt32, slot: Int) -> UInt32 {
-    entry & ~_slotMask | _entry(slot)
+    _entry(slot, tag: entry & ~_slotMask)
   }
 
   /// The bucket after `bucket`, wrapping around.
@@ -98,40 +98,41 @@ extension _OrderedStoreStorage {
     for offset in 0..<_count {
       let slot = _slot(offset)
       let (ideal, tag) = _hashed(_keys[slot])
-      buckets[_bucket(holding: 0, from: ideal)] = tag | _entry(slot)
+      buckets[_bucket(holding: 0, from: ideal)] = _entry(slot, tag: tag)
     }
   }
 
-  /// Finds `key`. Returns its offset, or `nil` and the bucket where it would
-  /// be inserted (`-1` for stores without a table).
+  /// Finds `key`. Returns its offset, or `nil` and where it would be
+  /// inserted (`.unknown` for stores without a table).
   @inlinable
-  internal func _find(_ key: Key) -> (offset: Int?, bucket: Int) {
+  internal func _find(_ key: Key) -> (offset: Int?, bucket: _InsertionPoint) {
     guard let buckets = _buckets else {
       var offset = 0
       while offset < _count {
-        if _keys[_slot(offset)] == key { return (offset, -1) }
+        if _keys[_slot(offset)] == key { return (offset, .unknown) }
         offset &+= 1
       }
-      return (nil, -1)
+      return (nil, .unknown)
     }
     var (b, tag) = _hashed(key)
     let tagMask = ~_slotMask
     while true {
       let entry = buckets[b]
-      if entry == 0 { return (nil, b) }
+      if entry == 0 { return (nil, _InsertionPoint(bucket: b, tag: tag)) }
       if entry & tagMask == tag {
         let slot = _slot(ofEntry: entry)
-        if _keys[slot] == key { return (_offset(ofSlot: slot), b) }
+        if _keys[slot] == key {
+          return (_offset(ofSlot: slot), _InsertionPoint(bucket: b, tag: tag))
+        }
       }
       b = _nextBucket(b)
     }
   }
 
-  /// The slot bits of the table entry of physical slot `slot` (its key's
-  /// tag is or-ed in where the entry is made).
+  /// The table entry of physical slot `slot`, whose key has `tag`.
   @inlinable @inline(__always)
-  internal func _entry(_ slot: Int) -> UInt32 {
-    UInt32(truncatingIfNeeded: slot &+ 1)
+  internal func _entry(_ slot: Int, tag: UInt32) -> UInt32 {
+    tag | UInt32(truncatingIfNeeded: slot &+ 1)
   }
 
   /// The first bucket from `bucket` on (wrapping) that holds `entry`: an
@@ -149,7 +150,7 @@ extension _OrderedStoreStorage {
   @inlinable
   internal func _bucket(ofSlot slot: Int) -> Int {
     let (ideal, tag) = _hashed(_keys[slot])
-    return _bucket(holding: tag | _entry(slot), from: ideal)
+    return _bucket(holding: _entry(slot, tag: tag), from: ideal)
   }
 
   /// After the elements at `offsets` (numbered with the head before the
@@ -178,7 +179,7 @@ extension _OrderedStoreStorage {
   internal func _retarget(from old: Int, to new: Int) {
     guard let buckets = _buckets else { return }
     let (ideal, tag) = _hashed(_keys[new])
-    buckets[_bucket(holding: tag | _entry(old), from: ideal)] = tag | _entry(new)
+    buckets[_bucket(holding: _entry(old, tag: tag), from: ideal)] = _entry(new, tag: tag)
   }
 
   /// Empties bucket `bucket`, shifting later entries of its cluster back so
@@ -202,13 +203,36 @@ extension _OrderedStoreStorage {
     buckets[hole] = 0
   }
 
-  /// Enters the key in physical slot `slot` into the table, at `bucket`
-  /// (from `_find` on this table), or `-1` to find an empty one.
+  /// Enters the key in physical slot `slot` into the table, at `point`
+  /// (from `_find` on this table, which hashed the key), or `.unknown` to
+  /// hash it and find an empty bucket.
   @inlinable
-  internal func _insertIntoTable(slot: Int, bucket: Int) {
+  internal func _insertIntoTable(slot: Int, at point: _InsertionPoint) {
     guard let buckets = _buckets else { return }
+    if point.bucket >= 0 {
+      buckets[point.bucket] = _entry(slot, tag: point.tag)
+      return
+    }
     let (ideal, tag) = _hashed(_keys[slot])
-    let b = bucket >= 0 ? bucket : _bucket(holding: 0, from: ideal)
-    buckets[b] = tag | _entry(slot)
+    buckets[_bucket(holding: 0, from: ideal)] = _entry(slot, tag: tag)
   }
+
+}
+
+/// Where `_find` found a key missing: its bucket and the key's tag, so that
+/// the insertion that follows hashes nothing again.
+@usableFromInline @frozen
+internal struct _InsertionPoint {
+  @usableFromInline let bucket: Int
+  @usableFromInline let tag: UInt32
+
+  @inlinable @inline(__always)
+  init(bucket: Int, tag: UInt32) {
+    self.bucket = bucket
+    self.tag = tag
+  }
+
+  /// No bucket: the insertion hashes the key and finds one.
+  @inlinable
+  static var unknown: Self { Self(bucket: -1, tag: 0) }
 }

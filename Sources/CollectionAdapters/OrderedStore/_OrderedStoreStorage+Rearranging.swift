@@ -34,18 +34,18 @@ extension _OrderedStoreStorage {
     let keys = UnsafeMutablePointer<Key>.allocate(capacity: newCapacity)
     let values = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
     let keepsTable = _buckets != nil && newCapacity == _capacity
-    // For the table: each old slot's new table entry (new offset + 1),
+    // For the table: each old slot's new slot (its new offset),
     // written in slot order here so that the scan of the table below reads
     // a compact array instead of `newPositions` at random.
-    let entryForSlot: UnsafeMutablePointer<UInt32>? =
+    let newSlotOfSlot: UnsafeMutablePointer<UInt32>? =
       keepsTable ? .allocate(capacity: _capacity) : nil
-    defer { entryForSlot?.deallocate() }
+    defer { newSlotOfSlot?.deallocate() }
     for (p, q) in newPositions.enumerated() {
       let slot = _slot(p)
       if let q {
         (keys + q).moveInitialize(from: _keys + slot, count: 1)
         (values + q).moveInitialize(from: _values + slot, count: 1)
-        entryForSlot?[slot] = _entry(q)
+        newSlotOfSlot?[slot] = UInt32(truncatingIfNeeded: q)
       } else {
         (_keys + slot).deinitialize(count: 1)
         (_values + slot).deinitialize(count: 1)
@@ -56,10 +56,10 @@ extension _OrderedStoreStorage {
       (keys + offset).initialize(to: key)
       (values + offset).initialize(to: value)
     }
-    if let buckets = _buckets, let entryForSlot {
+    if let buckets = _buckets, let newSlotOfSlot {
       // Survivors: old slot → new offset, which is the new slot.
       for b in 0..<_bucketCount where buckets[b] != 0 {
-        buckets[b] = buckets[b] & ~_slotMask | entryForSlot[_slot(ofEntry: buckets[b])]
+        buckets[b] = _retagged(buckets[b], slot: Int(newSlotOfSlot[_slot(ofEntry: buckets[b])]))
       }
     }
     _keys.deallocate()
@@ -69,7 +69,7 @@ extension _OrderedStoreStorage {
     _head = 0
     _count = newCount
     if keepsTable {
-      for offset in insertions { _insertIntoTable(slot: offset, bucket: -1) }
+      for offset in insertions { _insertIntoTable(slot: offset, at: .unknown) }
     } else {
       _capacity = newCapacity
       _allocateBuckets()

@@ -164,17 +164,17 @@ extension _OrderedStoreStorage {
   /// Appends a key known to be absent. `bucket` is from `_find` on this
   /// storage, or `-1` to look it up.
   @inlinable
-  internal func _appendNew(key: Key, value: Value, bucket: Int) {
+  internal func _appendNew(key: Key, value: Value, bucket: _InsertionPoint) {
     var bucket = bucket
     if _head &+ _count == _capacity {
       _makeRoom(atEnd: true)
-      bucket = -1
+      bucket = .unknown
     }
     let slot = _slot(_count)
     (_keys + slot).initialize(to: key)
     (_values + slot).initialize(to: value)
     _count &+= 1
-    _insertIntoTable(slot: slot, bucket: bucket)
+    _insertIntoTable(slot: slot, at: bucket)
   }
 
   /// Inserts a key known to be absent at `offset`, moving the shorter side.
@@ -213,7 +213,7 @@ extension _OrderedStoreStorage {
     (_keys + slot).initialize(to: key)
     (_values + slot).initialize(to: value)
     _count &+= 1
-    _insertIntoTable(slot: slot, bucket: -1)
+    _insertIntoTable(slot: slot, at: .unknown)
   }
 
   /// Removes the elements in `offsets` from the table and deinitializes their
