@@ -461,9 +461,25 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     _data.index(_data.startIndex, offsetBy: position)
   }
 
+  /// The identifiers of the elements at `positions`, read by iterating
+  /// their slice (`map` would read them by position).
   @inlinable
   internal func _readIDs(_ positions: Range<Int>) -> [ID] {
-    positions.map { _id(_data[_dataIndex($0)]) }
+    var ids: [ID] = []
+    ids.reserveCapacity(positions.count)
+    for element in _data[_dataIndex(positions.lowerBound)..<_dataIndex(positions.upperBound)] {
+      ids.append(_id(element))
+    }
+    return ids
+  }
+
+  /// Appends the identifiers of the elements at `positions` to the window's.
+  @inlinable
+  internal mutating func _appendIDs(_ positions: Range<Int>) {
+    guard !positions.isEmpty else { return }
+    for element in _data[_dataIndex(positions.lowerBound)..<_dataIndex(positions.upperBound)] {
+      _windowIDs.append(_id(element))
+    }
   }
 
   /// After a scroll, positions keep their meaning: reuse the ids of
@@ -476,11 +492,14 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
       swap(&_windowIDs, &_spareIDs)
       _windowIDs.removeAll(keepingCapacity: true)
       _windowIDs.reserveCapacity(window.count)
-      for position in window {
-        _windowIDs.append(
-          old.contains(position)
-            ? _spareIDs[position &- old.lowerBound] : _id(_data[_dataIndex(position)]))
-      }
+      // Up to two runs entered, around the positions kept. Each run is read
+      // by iterating a slice, so an adapter whose iterator walks on its own
+      // (an outline) pays its cursor's lock once per run, not per row.
+      let kept = window.clamped(to: old)
+      let before = kept.isEmpty ? window : window.lowerBound..<kept.lowerBound
+      _appendIDs(before)
+      for position in kept { _windowIDs.append(_spareIDs[position &- old.lowerBound]) }
+      if !kept.isEmpty { _appendIDs(kept.upperBound..<window.upperBound) }
     }
     // After a visibility-only change the old window is the current one.
     let oldIDs = window != old ? _spareIDs : _windowIDs

@@ -11,3 +11,25 @@
 package func _outOfRange(_ position: Int, count: Int) -> Never {
   preconditionFailure("Position \(position) out of range 0..<\(count)")
 }
+
+/// Traps: `position` is outside `bounds` (a slice's positions).
+@inline(never)
+@usableFromInline
+package func _outOfRange(_ position: Int, bounds: Range<Int>) -> Never {
+  preconditionFailure("Position \(position) out of range \(bounds)")
+}
+
+/// Traps unless `range` lies within `bounds.lowerBound...bounds.upperBound`
+/// (a slice of a slice may end at its end).
+@inlinable
+package func _checkBounds(_ range: Range<Int>, in bounds: Range<Int>) {
+  if range.lowerBound < bounds.lowerBound || range.upperBound > bounds.upperBound {
+    _rangeOutOfBounds(range, bounds: bounds)
+  }
+}
+
+@inline(never)
+@usableFromInline
+package func _rangeOutOfBounds(_ range: Range<Int>, bounds: Range<Int>) -> Never {
+  preconditionFailure("Range \(range) out of bounds \(bounds)")
+}

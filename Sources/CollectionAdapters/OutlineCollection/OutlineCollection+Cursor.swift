@@ -6,117 +6,117 @@
 
 import _AdapterInternals
 
-/// The path to the last row an outline read by position: the record and the
-/// child index at each level, from the virtual root down.
+/// Where a row is in the index: the record whose child it is, the child's
+/// index there, its depth, and its own `_childRecords` entry (its record, or
+/// -1 or -2 without one).
 ///
-/// A list reads the rows of its window one after another; from the path,
+/// A place needs no path: a step to the next or the previous row climbs
+/// through the records' `parent` and `indexInParent`, so a cursor and an
+/// iterator each carry five words and never allocate.
+@usableFromInline @frozen
+internal struct _OutlinePlace {
+  /// The row's position, or -1 for no row.
+  @usableFromInline var position: Int
+  @usableFromInline var record: Int32
+  @usableFromInline var entry: Int32
+  @usableFromInline var index: Int
+  @usableFromInline var depth: Int
+
+  @inlinable
+  init(position: Int, record: Int32, index: Int, depth: Int, entry: Int32) {
+    self.position = position
+    self.record = record
+    self.index = index
+    self.depth = depth
+    self.entry = entry
+  }
+
+  /// No row.
+  @inlinable
+  static var none: _OutlinePlace {
+    _OutlinePlace(position: -1, record: 0, index: 0, depth: 0, entry: -1)
+  }
+}
+
+/// The place of the last row an outline read by position.
+///
+/// A list reads the rows of its window one after another; from the place,
 /// the next or the previous row is one step of a depth-first walk, O(1)
 /// amortized, where a lookup by position descends from the roots through
 /// the row counts of every ancestor. Copies of an outline share the cursor
 /// (they show the same rows); an outline that changes its rows resets it or
 /// takes a new one (`_rowsChanged()`). Every access holds `lock`, which is
-/// what makes the fields' accesses exclusive.
+/// what makes the field's accesses exclusive.
 @usableFromInline
 internal final class _OutlineCursor: @unchecked Sendable {
   @usableFromInline let lock = _Lock()
-  /// The row position of `path`, or -1 when there is none.
-  @usableFromInline @exclusivity(unchecked) var position = -1
-  /// The path, `levels` deep in a buffer of `capacity`: a buffer of its
-  /// own rather than an `Array`, which, stored in a class, retains and
-  /// releases its storage on every access (several per row read).
-  @usableFromInline @exclusivity(unchecked) var path:
-    UnsafeMutablePointer<(record: Int32, index: Int)>
-  @usableFromInline @exclusivity(unchecked) var levels = 0
-  @usableFromInline @exclusivity(unchecked) var capacity = 8
-  /// The record of the node on the row at `position`, or -1: found once
-  /// per row, and used both to show the row and to step past it.
-  @usableFromInline @exclusivity(unchecked) var record: Int32 = -1
+  @usableFromInline @exclusivity(unchecked) var place = _OutlinePlace.none
 
   @usableFromInline
-  init() {
-    path = .allocate(capacity: capacity)
-  }
+  init() {}
 
   deinit {
     lock.destroy()
-    path.deallocate()
-  }
-
-  /// The deepest level of the path: the row's parent record and its index.
-  @inlinable
-  var last: (record: Int32, index: Int) {
-    get {
-      _internalInvariant(levels > 0, "The outline cursor's path is empty")
-      return path[levels &- 1]
-    }
-    set {
-      _internalInvariant(levels > 0, "The outline cursor's path is empty")
-      path[levels &- 1] = newValue
-    }
-  }
-
-  /// Adds a level below the last.
-  @inlinable
-  func push(_ level: (record: Int32, index: Int)) {
-    if levels == capacity { _grow() }
-    (path + levels).initialize(to: level)
-    levels &+= 1
-  }
-
-  @usableFromInline
-  func _grow() {
-    let grown = UnsafeMutablePointer<(record: Int32, index: Int)>.allocate(capacity: capacity * 2)
-    grown.moveInitialize(from: path, count: levels)
-    path.deallocate()
-    path = grown
-    capacity *= 2
   }
 }
 
 extension OutlineCollection {
-  /// Moves the cursor to the row at `position` (in `0..<count`) and returns
-  /// that row's node, identifier, record (or -1) and depth. Call it with the
-  /// cursor's lock held.
+  /// The place of the row at `position` (in `0..<count`), starting from
+  /// `place` (a row of the same rows, or `.none`): one step when it is the
+  /// next or the previous row, otherwise a descent from the roots.
   @inlinable
-  internal func _moveCursor(
-    to position: Int
-  ) -> (node: Node, id: ID, record: Int32, depth: Int) {
-    let cursor = _cursor
-    let moves = cursor.position != position
-    if cursor.position >= 0 && position == cursor.position + 1 {
-      _stepForward(cursor)
-    } else if cursor.position >= 0 && position == cursor.position - 1 {
-      _stepBackward(cursor)
-    } else if moves {
-      // A descent from the roots, keeping the path.
-      cursor.levels = 0
-      var record: Int32 = 0
-      var remaining = position
-      while true {
-        let (index, before) = _search(record, remaining)
-        remaining -= before
-        cursor.push((record, index))
-        if remaining == 0 { break }
-        remaining -= 1
-        record = _childRecord(record, index)
-      }
+  internal func _place(_ position: Int, from place: _OutlinePlace) -> _OutlinePlace {
+    var place = place
+    if place.position >= 0 && position == place.position &+ 1 {
+      _stepForward(&place)
+    } else if place.position >= 0 && position == place.position &- 1 {
+      _stepBackward(&place)
+    } else if position != place.position {
+      place = _descend(to: position)
     }
-    let last = cursor.last
-    let node = _node(record: last.record, index: last.index)
-    let id = _id(node)
-    if moves {
-      cursor.record = _childRecord(last.record, last.index)
-      cursor.position = position
-    }
-    return (node, id, cursor.record, cursor.levels - 1)
+    return place
   }
 
-  /// The record whose children follow the row of child `index` of `record`
-  /// as rows, or -1 (a collapsed node, a leaf, or a duplicate).
+  /// The place of the row at `position` (in `0..<count`), found from the
+  /// roots through the row counts of each level.
+  ///
+  /// - Complexity: O(depth × log fan-out).
+  @usableFromInline
+  internal func _descend(to position: Int) -> _OutlinePlace {
+    var record: Int32 = 0
+    var remaining = position
+    var depth = 0
+    while true {
+      let (index, before) = _search(record, remaining)
+      remaining -= before
+      if remaining == 0 {
+        return _OutlinePlace(
+          position: position, record: record, index: index, depth: depth,
+          entry: _childRecord(record, index))
+      }
+      remaining -= 1
+      record = _childRecord(record, index)
+      depth += 1
+    }
+  }
+
+  /// Moves the cursor to the row at `position` (in `0..<count`) and returns
+  /// its place. Takes the cursor's lock.
   @inlinable
-  internal func _openRecord(_ record: Int32, _ index: Int) -> Int32 {
-    let child = _childRecord(record, index)
-    return _isOpen(child) ? child : -1
+  internal func _moveCursor(to position: Int) -> _OutlinePlace {
+    let cursor = _cursor
+    return cursor.lock.withLock {
+      let place = _place(position, from: cursor.place)
+      cursor.place = place
+      return place
+    }
+  }
+
+  /// The row at `place`.
+  @inlinable
+  internal func _row(at place: _OutlinePlace) -> Row {
+    let node = _node(record: place.record, index: place.index)
+    return _row(node: node, id: _id(node), record: place.entry, depth: place.depth)
   }
 
   /// Whether `record` (or -1) is expanded with children, so its children
@@ -132,37 +132,50 @@ extension OutlineCollection {
   /// next sibling of the row or of its nearest ancestor that has one. The
   /// caller has checked that there is a next row.
   @inlinable
-  internal func _stepForward(_ cursor: _OutlineCursor) {
-    // The current row's record was found when the cursor moved to it.
-    let child = cursor.record
-    if _isOpen(child) {
-      cursor.push((child, 0))
-      return
-    }
-    while true {
-      let (record, index) = cursor.last
-      if index + 1 < Int(_records[Int(record)].count) {
-        cursor.last.index = index + 1
-        return
+  internal func _stepForward(_ place: inout _OutlinePlace) {
+    place.position &+= 1
+    if _isOpen(place.entry) {
+      place.record = place.entry
+      place.index = 0
+      place.depth &+= 1
+    } else {
+      while true {
+        let r = _records[Int(place.record)]
+        if place.index &+ 1 < Int(r.count) {
+          place.index &+= 1
+          break
+        }
+        place.index = Int(r.indexInParent)
+        place.record = r.parent
+        place.depth &-= 1
       }
-      cursor.levels -= 1
     }
+    place.entry = _childRecord(place.record, place.index)
   }
 
   /// The previous row, depth-first: the last row under the previous sibling,
   /// or the parent. The caller has checked that there is a previous row.
   @inlinable
-  internal func _stepBackward(_ cursor: _OutlineCursor) {
-    guard cursor.last.index > 0 else {
-      cursor.levels -= 1
+  internal func _stepBackward(_ place: inout _OutlinePlace) {
+    place.position &-= 1
+    if place.index == 0 {
+      let r = _records[Int(place.record)]
+      place.entry = place.record
+      place.index = Int(r.indexInParent)
+      place.record = r.parent
+      place.depth &-= 1
       return
     }
-    cursor.last.index -= 1
+    place.index &-= 1
     while true {
-      let last = cursor.last
-      let child = _openRecord(last.record, last.index)
-      guard child >= 0 else { return }
-      cursor.push((child, Int(_records[Int(child)].count) - 1))
+      let entry = _childRecord(place.record, place.index)
+      guard _isOpen(entry) else {
+        place.entry = entry
+        return
+      }
+      place.record = entry
+      place.index = Int(_records[Int(entry)].count) &- 1
+      place.depth &+= 1
     }
   }
 
@@ -175,7 +188,7 @@ extension OutlineCollection {
   internal mutating func _rowsChanged() {
     _rowCount = _total(of: 0)
     if isKnownUniquelyReferenced(&_cursor) {
-      _cursor.position = -1
+      _cursor.place = .none
     } else {
       _cursor = _OutlineCursor()
     }

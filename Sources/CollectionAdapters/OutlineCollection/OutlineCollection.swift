@@ -256,47 +256,132 @@ extension OutlineCollection: RandomAccessCollection {
   public subscript(position: Int) -> Row {
     let count = self.count
     if position < 0 || position >= count { _outOfRange(position, count: count) }
-    let (node, id, record, depth) = _cursor.lock.withLock { _moveCursor(to: position) }
-    return _row(node: node, id: id, record: record, depth: depth)
+    return _row(at: _moveCursor(to: position))
   }
 
-  /// An iterator that walks the visible rows depth-first.
-  public struct Iterator: IteratorProtocol {
-    @usableFromInline internal let _outline: OutlineCollection
-    /// (record, next child index) for each open level.
-    @usableFromInline internal var _stack: [(record: Int32, next: Int)]
-
-    @inlinable
-    internal init(_outline: OutlineCollection) {
-      self._outline = _outline
-      self._stack = [(0, 0)]
-    }
-
-    /// The next visible row, or `nil` after the last.
-    ///
-    /// - Complexity: O(1) amortized.
-    @inlinable
-    public mutating func next() -> Row? {
-      while let (record, index) = _stack.last {
-        let r = _outline._records[Int(record)]
-        guard index < Int(r.count) else {
-          _stack.removeLast()
-          continue
-        }
-        _stack[_stack.count - 1].next = index + 1
-        let (row, child) = _outline._row(record: record, index: index, depth: _stack.count - 1)
-        if row.isExpanded { _stack.append((child, 0)) }
-        return row
-      }
-      return nil
-    }
+  /// The rows at `bounds`, sharing the outline's index.
+  ///
+  /// - Parameter bounds: A range of row positions in `0...count`; traps
+  ///   otherwise.
+  /// - Complexity: O(1).
+  @inlinable
+  public subscript(bounds: Range<Int>) -> SubSequence {
+    _checkBounds(bounds, in: 0..<count)
+    return SubSequence(_outline: self, bounds: bounds)
   }
 
   /// Returns an iterator over the visible rows, depth-first.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func makeIterator() -> Iterator { Iterator(_outline: self) }
+  public func makeIterator() -> Iterator { Iterator(_outline: self, bounds: 0..<count) }
+}
+
+extension OutlineCollection {
+  /// An iterator over consecutive rows, depth-first.
+  ///
+  /// It finds its first row through the outline's cursor (O(1) amortized
+  /// when that row follows the last one read, as a list's next window
+  /// does), then walks on its own, without taking the cursor's lock, and
+  /// leaves the cursor at its last row when it gets there.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline internal let _outline: OutlineCollection
+    @usableFromInline internal var _place: _OutlinePlace
+    @usableFromInline internal let _end: Int
+    @usableFromInline internal let _start: Int
+
+    @inlinable
+    internal init(_outline: OutlineCollection, bounds: Range<Int>) {
+      self._outline = _outline
+      self._place = .none
+      self._start = bounds.lowerBound
+      self._end = bounds.upperBound
+    }
+
+    /// The next row, or `nil` after the last.
+    ///
+    /// - Complexity: O(1) amortized; the first call, O(depth × log
+    ///   fan-out) unless the outline's last read was next to it.
+    @inlinable
+    public mutating func next() -> Row? {
+      if _place.position >= 0 {
+        guard _place.position &+ 1 < _end else { return nil }
+        _outline._stepForward(&_place)
+      } else {
+        guard _start < _end else { return nil }
+        _place = _outline._moveCursor(to: _start)
+      }
+      if _place.position &+ 1 == _end && _place.position != _start {
+        let cursor = _outline._cursor
+        let place = _place
+        cursor.lock.withLock { cursor.place = place }
+      }
+      return _outline._row(at: _place)
+    }
+  }
+
+  /// Consecutive rows of an outline, sharing its index: a list's window.
+  public struct SubSequence: RandomAccessCollection {
+    @usableFromInline internal let _outline: OutlineCollection
+    @usableFromInline internal let _bounds: Range<Int>
+
+    @inlinable
+    internal init(_outline: OutlineCollection, bounds: Range<Int>) {
+      self._outline = _outline
+      self._bounds = bounds
+    }
+
+    /// The positions in the outline, as a range.
+    public typealias Indices = Range<Int>
+
+    /// The position of the first row in the outline.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var startIndex: Int { _bounds.lowerBound }
+
+    /// The position after the last row in the outline.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var endIndex: Int { _bounds.upperBound }
+
+    /// The row positions.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var indices: Range<Int> { _bounds }
+
+    /// The row at `position`, a position in the outline.
+    ///
+    /// - Parameter position: A position in `startIndex..<endIndex`; traps
+    ///   otherwise.
+    /// - Complexity: as the outline's subscript.
+    @inlinable
+    public subscript(position: Int) -> Row {
+      if position < _bounds.lowerBound || position >= _bounds.upperBound {
+        _outOfRange(position, bounds: _bounds)
+      }
+      return _outline._row(at: _outline._moveCursor(to: position))
+    }
+
+    /// The rows at `bounds`.
+    ///
+    /// - Parameter bounds: A range within `startIndex...endIndex`; traps
+    ///   otherwise.
+    /// - Complexity: O(1).
+    @inlinable
+    public subscript(bounds: Range<Int>) -> SubSequence {
+      _checkBounds(bounds, in: _bounds)
+      return SubSequence(_outline: _outline, bounds: bounds)
+    }
+
+    /// Returns an iterator over the rows, depth-first.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(_outline: _outline, bounds: _bounds) }
+  }
 }
 
 // MARK: - Rows and records

@@ -190,4 +190,30 @@ struct OutlineCollectionTests {
     }
     #expect(standardErrorText(of: result).contains("Position 1 out of range 0..<1"))
   }
+
+  @Test func sliceOutOfRangeTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let outline = OutlineCollection(roots: [TreeNode(1), TreeNode(2)], children: \.children)
+      _ = outline[1..<3]
+    }
+    #expect(standardErrorText(of: result).contains("Range 1..<3 out of bounds 0..<2"))
+  }
+
+  @Test func positionOutsideASliceTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let outline = OutlineCollection(
+        roots: [TreeNode(1), TreeNode(2), TreeNode(3)], children: \.children)
+      _ = outline[1..<2][0]
+    }
+    #expect(standardErrorText(of: result).contains("Position 0 out of range 1..<2"))
+  }
+
+  @Test func sliceOfASliceOutOfRangeTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let outline = OutlineCollection(
+        roots: [TreeNode(1), TreeNode(2), TreeNode(3)], children: \.children)
+      _ = outline[1..<2][1..<3]
+    }
+    #expect(standardErrorText(of: result).contains("Range 1..<3 out of bounds 1..<2"))
+  }
 }
