@@ -130,6 +130,13 @@ public func fuzzOutline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if let change { explain(change, before: before, after: outline.count, step: step) }
     verifyRows(outline, step: step)
+    if outline.count > 0 {
+      // A slice, iterated, then reads around where its iterator left the
+      // shared cursor.
+      let a = input.int(in: 0...outline.count)
+      let b = input.int(in: a...outline.count)
+      verifySlice(outline, a..<b, step: step)
+    }
     if !duplicates, !reloaded {
       let expected = flatten(roots, expanded: expanded)
       check(outline.map(\.id) == expected.map(\.id), "rows at step \(step)")
@@ -177,6 +184,24 @@ func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
     check(
       after == before - removed.count + inserted.count && removed.lowerBound == inserted.lowerBound,
       "replaced \(removed) by \(inserted) at step \(step)")
+  }
+}
+
+func verifySlice(
+  _ outline: OutlineCollection<TreeNode, Int, [TreeNode]>, _ bounds: Range<Int>, step: Int
+) {
+  let rows = Array(outline)
+  var position = bounds.lowerBound
+  for row in outline[bounds] {
+    check(
+      row.node === rows[position].node && row.depth == rows[position].depth,
+      "slice \(bounds) row \(position) differs at step \(step)")
+    position += 1
+  }
+  check(position == bounds.upperBound, "slice \(bounds) ends at \(position), step \(step)")
+  for around in [bounds.upperBound - 2, bounds.upperBound - 1, bounds.upperBound]
+  where around >= 0 && around < rows.count {
+    check(outline[around].node === rows[around].node, "row \(around) after slice \(bounds)")
   }
 }
 

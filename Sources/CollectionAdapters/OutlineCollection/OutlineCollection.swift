@@ -49,7 +49,12 @@ import _AdapterInternals
 /// - `expand`, `collapse`, `toggle`: O(depth × log fan-out), plus O(*k*) to
 ///   index the *k* children of a node expanded for the first time. Never
 ///   proportional to the number of rows.
-/// - Iteration with `for`-`in`: depth-first, O(1) amortized per row.
+/// - Iteration with `for`-`in`, of the outline or of a slice of it
+///   (`outline[window]`): depth-first, O(1) amortized per row. Each read by
+///   position takes the lock of the row cursor that copies share; an
+///   iterator takes it only to start and once more at its last row, so
+///   reading a window through its slice costs less per row (a
+///   `VirtualList` does).
 ///
 /// Expanded state survives the collapse of an ancestor: re-expanding the
 /// ancestor shows the subtree as it was. The `children` closure must return
