@@ -521,5 +521,9 @@ extension OutlineCollection {
 // Checked by the compiler: a value whose closures are `@Sendable`.
 extension OutlineCollection: Sendable where Node: Sendable, ID: Sendable, Children: Sendable {}
 extension _OutlineRecord: Sendable where Children: Sendable {}
+extension OutlineCollection.SubSequence: Sendable
+where Node: Sendable, ID: Sendable, Children: Sendable {}
+extension OutlineCollection.Iterator: Sendable
+where Node: Sendable, ID: Sendable, Children: Sendable {}
 extension OutlineCollection.Row: Sendable where Node: Sendable, ID: Sendable {}
 extension OutlineCollection.Row: Equatable where Node: Equatable {}
