@@ -52,8 +52,19 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         input.bool()
         ? Array(start..<min(count, start + length))
         : Array((max(0, start - length)...start).reversed())
-      for p in positions {
-        check(list[p] == nodes[p].value, "list[\(p)] at step \(step)")
+      if input.choice(3) == 0 {
+        // A slice, iterated (it walks without the index and leaves it
+        // where it stopped), then the positions around its end.
+        let bounds = start..<min(count, start + length)
+        check(
+          Array(list[bounds]) == nodes[bounds].map(\.value), "slice \(bounds) at step \(step)")
+        for p in [bounds.upperBound - 1, bounds.upperBound] where p < count {
+          check(list[p] == nodes[p].value, "list[\(p)] after slice \(bounds) at step \(step)")
+        }
+      } else {
+        for p in positions {
+          check(list[p] == nodes[p].value, "list[\(p)] at step \(step)")
+        }
       }
     case 1 where count > 0 && cycleAt == nil:
       // Insert after a node anywhere but the head, and say so.

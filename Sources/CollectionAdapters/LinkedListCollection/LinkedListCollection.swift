@@ -20,8 +20,11 @@ import _AdapterInternals
 /// - Any other read costs at most `checkpointInterval` calls to `next` once
 ///   the checkpoint before it exists. **This departs from the O(1)
 ///   subscript that `Collection` expects**, by a bounded constant.
-/// - Iteration with `for`-`in` walks the nodes directly: one `next` call per
-///   element and no index bookkeeping.
+/// - Iteration with `for`-`in`, of the list or of a slice of it
+///   (`list[window]`), walks the nodes directly: one `next` call per
+///   element, and the index's lock once per `checkpointInterval` elements
+///   and at the end, where a read by position takes it per element (a
+///   `VirtualList` reads its window through slices).
 /// - Memory beyond the list: O(`count / checkpointInterval` +
 ///   `checkpointInterval`) references. No array of nodes or elements is built.
 ///
@@ -176,46 +179,173 @@ public struct LinkedListCollection<Node, Element> {
 }
 
 extension LinkedListCollection: Sequence {
-  /// An iterator that walks the nodes directly.
+  /// An iterator that walks consecutive nodes directly.
+  ///
+  /// It finds its first node through the shared index (the head needs no
+  /// lookup), then calls `next` once per element without taking the
+  /// index's lock, except to record each checkpoint it passes that the
+  /// index lacks (once per `checkpointInterval` nodes) and, at its last
+  /// node, to leave the index there, so that reading the following
+  /// position (a list's next window) is one call to `next`.
   public struct Iterator: IteratorProtocol {
     @usableFromInline internal var _node: Node?
-    @usableFromInline internal var _remaining: Int
+    @usableFromInline internal var _position: Int
+    @usableFromInline internal let _end: Int
+    /// The next position where the iterator must do more than call `next`:
+    /// a checkpoint's, or `_end`.
+    @usableFromInline internal var _nextStop: Int
+    @usableFromInline internal let _index: _LinkedListIndex<Node>
     @usableFromInline internal let _next: @Sendable (Node) -> Node?
     @usableFromInline internal let _element: @Sendable (Node) -> Element
 
     @inlinable
-    internal init(
-      node: Node?, remaining: Int, next: @escaping @Sendable (Node) -> Node?,
-      element: @escaping @Sendable (Node) -> Element
-    ) {
-      _node = node
-      _remaining = remaining
-      _next = next
-      _element = element
+    internal init(_ list: LinkedListCollection, bounds: Range<Int>) {
+      _node = bounds.lowerBound == 0 ? list._head : nil
+      _position = bounds.lowerBound
+      _end = bounds.upperBound
+      let interval = list._index.interval
+      _nextStop = Swift.min(
+        bounds.upperBound, bounds.lowerBound &+ interval &- bounds.lowerBound % interval)
+      _index = list._index
+      _next = list._next
+      _element = list._element
     }
 
     /// The next element, or `nil` after the last.
     ///
-    /// - Complexity: O(1): one call to `next`.
+    /// - Complexity: O(1): one call to `next`; the first call, as a read
+    ///   of its position by the subscript.
     @inlinable
     public mutating func next() -> Element? {
-      guard _remaining > 0, let node = _node else { return nil }
-      _remaining -= 1
-      _node = _remaining > 0 ? _next(node) : nil
+      guard _position < _end else { return nil }
+      // Moved out, not copied: the node's one retain is the one `next`
+      // returned it with (each extra pair was an atomic operation per
+      // element, perf). The rare steps are static functions of values, so
+      // that the iterator can stay in registers.
+      let node = _node.take() ?? Self._node(at: _position, in: _index, next: _next)
+      _position &+= 1
+      if _position < _nextStop {
+        _node = _next(node)
+        if _node == nil { Self._listEnded(at: _position, in: _index) }
+      } else if _position < _end {
+        let successor = _next(node)
+        guard let successor else { Self._listEnded(at: _position, in: _index) }
+        Self._record(successor, at: _position, in: _index)
+        _node = successor
+        _nextStop = Swift.min(_end, _position &+ _index.interval)
+      } else {
+        Self._stopped(at: _position &- 1, node: node, in: _index, next: _next)
+      }
       return _element(node)
+    }
+
+    /// The node at the first position, found through the index.
+    @usableFromInline
+    internal static func _node(
+      at position: Int, in index: _LinkedListIndex<Node>, next: (Node) -> Node?
+    ) -> Node {
+      index.lock.withLock { index.node(at: position, next: next) }
+    }
+
+    /// Records `node`, at a checkpoint's position, in the index.
+    @usableFromInline
+    internal static func _record(_ node: Node, at position: Int, in index: _LinkedListIndex<Node>) {
+      index.lock.withLock { index.recordCheckpoint(node, ofBlock: position / index.interval) }
+    }
+
+    /// Leaves the index at `node`, the last one, at `position`.
+    @usableFromInline
+    internal static func _stopped(
+      at position: Int, node: Node, in index: _LinkedListIndex<Node>, next: (Node) -> Node?
+    ) {
+      index.lock.withLock { index.iteratorStopped(at: position, node: node, next: next) }
+    }
+
+    /// Traps: the list ended before `position`.
+    @usableFromInline @inline(never)
+    internal static func _listEnded(at position: Int, in index: _LinkedListIndex<Node>) -> Never {
+      index.lock.withLock { index.listEnded(at: position) }
     }
   }
 
   /// Returns an iterator that walks the nodes from the head.
   ///
   /// It stops after `count` elements, so a list longer than its given count,
-  /// or cyclic, is not walked past it.
+  /// or cyclic, is not walked past it. A given count is checked as reads
+  /// check it: a list that ends early traps, and one that goes on past its
+  /// last position traps when the iterator reaches it.
   ///
   /// - Complexity: O(1) once the count is known; otherwise the count is
   ///   found first, by one walk, once.
   @inlinable
   public func makeIterator() -> Iterator {
-    Iterator(node: _head, remaining: count, next: _next, element: _element)
+    Iterator(self, bounds: 0..<count)
+  }
+}
+
+extension LinkedListCollection {
+  /// Consecutive elements of a list, sharing its index: a list's window.
+  /// Iterating it reads its first position through the index, then walks.
+  public struct SubSequence: RandomAccessCollection {
+    @usableFromInline internal let _base: LinkedListCollection
+    @usableFromInline internal let _bounds: Range<Int>
+
+    @inlinable
+    internal init(_base: LinkedListCollection, bounds: Range<Int>) {
+      self._base = _base
+      self._bounds = bounds
+    }
+
+    /// The positions in the list, as a range.
+    public typealias Indices = Range<Int>
+
+    /// The position of the first element in the list.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var startIndex: Int { _bounds.lowerBound }
+
+    /// The position after the last element in the list.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var endIndex: Int { _bounds.upperBound }
+
+    /// The positions.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var indices: Range<Int> { _bounds }
+
+    /// The element at `position`, a position in the list.
+    ///
+    /// - Parameter position: A position in `startIndex..<endIndex`; traps
+    ///   otherwise.
+    /// - Complexity: As the list's subscript.
+    @inlinable
+    public subscript(position: Int) -> Element {
+      if position < _bounds.lowerBound || position >= _bounds.upperBound {
+        _outOfRange(position, bounds: _bounds)
+      }
+      return _base[position]
+    }
+
+    /// The elements at `bounds`.
+    ///
+    /// - Parameter bounds: A range within `startIndex...endIndex`; traps
+    ///   otherwise.
+    /// - Complexity: O(1).
+    @inlinable
+    public subscript(bounds: Range<Int>) -> SubSequence {
+      _checkBounds(bounds, in: _bounds)
+      return SubSequence(_base: _base, bounds: bounds)
+    }
+
+    /// Returns an iterator over the elements.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(_base, bounds: _bounds) }
   }
 }
 
@@ -270,9 +400,21 @@ extension LinkedListCollection: RandomAccessCollection {
       return _index.element(at: position, next: _next, element: _element)
     }
   }
+
+  /// The elements at `bounds`, sharing the list's index.
+  ///
+  /// - Parameter bounds: A range of positions in `0...count`; traps
+  ///   otherwise.
+  /// - Complexity: O(1) once the count is known.
+  @inlinable
+  public subscript(bounds: Range<Int>) -> SubSequence {
+    _checkBounds(bounds, in: 0..<count)
+    return SubSequence(_base: self, bounds: bounds)
+  }
 }
 
 // Checked by the compiler: the closures are `@Sendable`, and the shared
 // index is `@unchecked Sendable` because its lock guards every access to it.
 extension LinkedListCollection: Sendable where Node: Sendable {}
 extension LinkedListCollection.Iterator: Sendable where Node: Sendable {}
+extension LinkedListCollection.SubSequence: Sendable where Node: Sendable {}

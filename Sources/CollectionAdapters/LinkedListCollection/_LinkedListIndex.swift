@@ -10,9 +10,11 @@ import _AdapterInternals
 ///
 /// - `checkpoints[k]` is the node at position `k * interval`, built lazily as
 ///   walks pass it. Memory: one reference per `interval` nodes.
-/// - The *run* holds the nodes of one block, from its checkpoint up to the
-///   furthest position read in it, so that reads moving forwards or backwards
-///   through a window are O(1) each. Memory: at most `interval` references.
+/// - The *run* holds consecutive nodes, at most `interval`: those of one
+///   block, from its checkpoint up to the furthest position read in it, or,
+///   after an iterator stopped, from its last node on; so that reads moving
+///   forwards or backwards through a window are O(1) each. Memory: at most
+///   `interval` references.
 ///
 /// Every member must be used with `lock` held, through `withLock`; the lock
 /// is what makes accesses exclusive, so the fields skip dynamic checks.
@@ -221,17 +223,59 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   func element<Element>(
     at position: Int, next: (Node) -> Node?, element: (Node) -> Element
   ) -> Element {
-    // The run lies within one block, so a position in it, or just after it
-    // in the same block, needs no division to find its block (a division
-    // by a variable costs more than the rest of a read).
+    _withRunNode(at: _runOffset(of: position, next: next), element)  // `run` read after
+  }
+
+  /// The node at `position`, which the caller has checked is below the
+  /// count: an iterator's first node. Same costs as `element(at:)`, plus a
+  /// retain.
+  @inlinable
+  func node(at position: Int, next: (Node) -> Node?) -> Node {
+    // The offset first: extending the run may move it to a larger buffer.
+    let offset = _runOffset(of: position, next: next)
+    let node = run[offset]
+    // The iterator records the checkpoints it walks to, not this one.
+    if position % interval == 0 { recordCheckpoint(node, ofBlock: position / interval) }
+    return node
+  }
+
+  /// Makes the run hold `position` and returns its offset there.
+  @inlinable @inline(__always)
+  func _runOffset(of position: Int, next: (Node) -> Node?) -> Int {
+    // The run holds fewer than `interval` nodes, so a position in it, or
+    // just after it, needs no division to find its block (a division by a
+    // variable costs more than the rest of a read).
     let inRun = position &- runStart
-    if inRun >= 0 && inRun < runCount { return _withRunNode(at: inRun, element) }
+    if inRun >= 0 && inRun < runCount { return inRun }
     let blockStart =
       inRun == runCount && inRun > 0 && inRun < interval
       ? runStart : position - position % interval
-    // Extend first: it may move the run to a larger buffer.
-    let offset = _extendRun(to: position, blockStart: blockStart, next: next)
-    return _withRunNode(at: offset, element)
+    return _extendRun(to: position, blockStart: blockStart, next: next)
+  }
+
+  /// Records `node`, an iterator's, as the checkpoint of `block` if that is
+  /// the next one missing.
+  @inlinable
+  func recordCheckpoint(_ node: Node, ofBlock block: Int) {
+    if checkpoints.count == block { checkpoints.append(node) }
+  }
+
+  /// Where an iterator stopped: the run continues from `node`, at
+  /// `position`, so that a read of the next position (the next frame of a
+  /// list) is one call to `next`. Verifies a given count's end there.
+  @usableFromInline
+  func iteratorStopped(at position: Int, node: Node, next: (Node) -> Node?) {
+    let inRun = position &- runStart
+    if inRun == runCount && runCount > 0 && runCount < interval {
+      _appendToRun(node)
+    } else if inRun < 0 || inRun >= runCount {
+      _shortenRun(to: 0)
+      _appendToRun(node)
+      runStart = position
+    }
+    if countIsGiven, !endVerified, let count, position == count - 1 {
+      verifyEnd(last: node, next: next)
+    }
   }
 
   /// Makes the run reach `position` (of the block at `blockStart`), and

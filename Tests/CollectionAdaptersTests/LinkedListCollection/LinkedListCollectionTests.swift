@@ -120,6 +120,47 @@ struct LinkedListCollectionTests {
     }
   }
 
+  @Test(
+    "Reading a list by consecutive slices, as a scrolling list does, costs one call to next per element"
+  )
+  func sliceScrollCost() {
+    let n = 20_000
+    let interval = 32
+    let (list, counter) = countedList(n, interval: interval, count: n)
+    var expected = 0
+    for start in stride(from: 0, to: n, by: 50) {
+      for value in list[start..<Swift.min(n, start + 50)] {
+        #expect(value == expected)
+        expected += 1
+      }
+    }
+    #expect(expected == n)
+    // n - 1 steps, and one call at the end that checks the given count.
+    #expect(counter.calls <= n, "\(counter.calls) calls")
+    // The iterators recorded the checkpoints they passed.
+    var generator = SplitMix64(seed: 11)
+    for _ in 0..<200 {
+      let i = Int.random(in: 0..<n, using: &generator)
+      counter.calls = 0
+      #expect(list[i] == i)
+      #expect(counter.calls <= interval, "read of \(i) after the slices: \(counter.calls) calls")
+    }
+  }
+
+  @Test("A slice scrolled upwards costs at most its length plus checkpointInterval calls")
+  func sliceScrollUpwardsCost() {
+    let n = 5_000
+    let interval = 32
+    let (list, counter) = countedList(n, interval: interval, count: n)
+    _ = list[n - 1]  // builds the checkpoints
+    for end in stride(from: n, to: 0, by: -50) {
+      counter.calls = 0
+      let values = Array(list[Swift.max(0, end - 50)..<end])
+      #expect(values == Array(Swift.max(0, end - 50)..<end))
+      #expect(counter.calls <= 50 + interval, "slice ending at \(end): \(counter.calls) calls")
+    }
+  }
+
   @Test("Random access after warm-up costs at most checkpointInterval calls")
   func randomAccessCost() {
     let n = 10_000
