@@ -34,7 +34,8 @@
 /// session 9). A thread that finds the flag taken yields until it is free;
 /// the holders here keep it for one read (bounded by a checkpoint interval
 /// or one descent), to hand an outline's cursor to an iterator or take it
-/// back (five words), to flip a paging trigger's flag, or, once per list,
+/// back (five words), for a linked list's iterator to record a checkpoint
+/// or leave the index's run, to flip a paging trigger's flag, or, once per list,
 /// for the walk that counts a list given no count (a waiter yields through
 /// it: O(n) once, as long as the walk).
 ///

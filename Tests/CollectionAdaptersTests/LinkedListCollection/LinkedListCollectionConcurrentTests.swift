@@ -64,4 +64,30 @@ struct LinkedListCollectionConcurrentTests {
     }
     #expect(failures == 0)
   }
+
+  /// Two iterators over a fresh list with a given count build its
+  /// checkpoints at the same time, round after round.
+  @Test func iteratorsBuildTheCheckpointsTogether() async {
+    var head: FrozenNode?
+    for value in (0..<2_000).reversed() { head = FrozenNode(value, next: head) }
+    var failures = 0
+    for _ in 0..<100 {
+      let list = LinkedListCollection(
+        head: head, count: 2_000, checkpointInterval: 8, next: { $0.next },
+        element: { $0.value })
+      failures += await withTaskGroup(of: Int.self) { group in
+        for _ in 0..<2 {
+          group.addTask {
+            var failures = 0
+            for (i, value) in list.enumerated() where value != i { failures += 1 }
+            return failures
+          }
+        }
+        return await group.reduce(0, +)
+      }
+      // Every checkpoint is there: a read anywhere walks at most 8 nodes.
+      if list[1_999] != 1_999 || list[1_000] != 1_000 { failures += 1 }
+    }
+    #expect(failures == 0)
+  }
 }
