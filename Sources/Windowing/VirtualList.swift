@@ -467,18 +467,16 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   internal func _readIDs(_ positions: Range<Int>) -> [ID] {
     var ids: [ID] = []
     ids.reserveCapacity(positions.count)
-    for element in _data[_dataIndex(positions.lowerBound)..<_dataIndex(positions.upperBound)] {
-      ids.append(_id(element))
-    }
+    _appendIDs(positions, to: &ids)
     return ids
   }
 
-  /// Appends the identifiers of the elements at `positions` to the window's.
+  /// Appends the identifiers of the elements at `positions` to `ids`.
   @inlinable
-  internal mutating func _appendIDs(_ positions: Range<Int>) {
+  internal func _appendIDs(_ positions: Range<Int>, to ids: inout [ID]) {
     guard !positions.isEmpty else { return }
     for element in _data[_dataIndex(positions.lowerBound)..<_dataIndex(positions.upperBound)] {
-      _windowIDs.append(_id(element))
+      ids.append(_id(element))
     }
   }
 
@@ -497,9 +495,9 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
       // (an outline) pays its cursor's lock once per run, not per row.
       let kept = window.clamped(to: old)
       let before = kept.isEmpty ? window : window.lowerBound..<kept.lowerBound
-      _appendIDs(before)
+      _appendIDs(before, to: &_windowIDs)
       for position in kept { _windowIDs.append(_spareIDs[position &- old.lowerBound]) }
-      if !kept.isEmpty { _appendIDs(kept.upperBound..<window.upperBound) }
+      if !kept.isEmpty { _appendIDs(kept.upperBound..<window.upperBound, to: &_windowIDs) }
     }
     // After a visibility-only change the old window is the current one.
     let oldIDs = window != old ? _spareIDs : _windowIDs

@@ -12,6 +12,14 @@ package func _outOfRange(_ position: Int, count: Int) -> Never {
   preconditionFailure("Position \(position) out of range 0..<\(count)")
 }
 
+/// Traps unless `position` is one of a slice's positions, `bounds`.
+@inlinable
+package func _checkPosition(_ position: Int, in bounds: Range<Int>) {
+  if position < bounds.lowerBound || position >= bounds.upperBound {
+    _outOfRange(position, bounds: bounds)
+  }
+}
+
 /// Traps: `position` is outside `bounds` (a slice's positions).
 @inline(never)
 @usableFromInline

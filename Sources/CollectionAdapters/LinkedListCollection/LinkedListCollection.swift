@@ -324,9 +324,7 @@ extension LinkedListCollection {
     /// - Complexity: As the list's subscript.
     @inlinable
     public subscript(position: Int) -> Element {
-      if position < _bounds.lowerBound || position >= _bounds.upperBound {
-        _outOfRange(position, bounds: _bounds)
-      }
+      _checkPosition(position, in: _bounds)
       return _base[position]
     }
 

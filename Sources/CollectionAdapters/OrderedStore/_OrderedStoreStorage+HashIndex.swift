@@ -216,7 +216,6 @@ extension _OrderedStoreStorage {
     let (ideal, tag) = _hashed(_keys[slot])
     buckets[_bucket(holding: 0, from: ideal)] = _entry(slot, tag: tag)
   }
-
 }
 
 /// Where `_find` found a key missing: its bucket and the key's tag, so that

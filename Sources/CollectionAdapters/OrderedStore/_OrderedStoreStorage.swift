@@ -162,7 +162,7 @@ extension _OrderedStoreStorage {
 
 extension _OrderedStoreStorage {
   /// Appends a key known to be absent. `bucket` is from `_find` on this
-  /// storage, or `-1` to look it up.
+  /// storage, or `.unknown` to look it up.
   @inlinable
   internal func _appendNew(key: Key, value: Value, bucket: _InsertionPoint) {
     var bucket = bucket

@@ -112,13 +112,6 @@ extension OutlineCollection {
     }
   }
 
-  /// The row at `place`.
-  @inlinable
-  internal func _row(at place: _OutlinePlace) -> Row {
-    let node = _node(record: place.record, index: place.index)
-    return _row(node: node, id: _id(node), record: place.entry, depth: place.depth)
-  }
-
   /// Whether `record` (or -1) is expanded with children, so its children
   /// follow its row as rows.
   @inlinable
