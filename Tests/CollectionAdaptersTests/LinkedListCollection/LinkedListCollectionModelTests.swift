@@ -60,6 +60,14 @@ private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
     m.nextValue += 1
     // Elements are read through the node, so a changed value needs no invalidation.
     return "change value at \(at)"
+  case 9 where Bool.random(using: &g):
+    // Iterate a slice, as a list's window is read: its iterator records
+    // checkpoints and leaves the index's run at its last node, which the
+    // next steps' invalidations and reads must cope with.
+    let start = Int.random(in: 0...count, using: &g)
+    let end = Int.random(in: start...min(count, start + 70), using: &g)
+    for _ in m.list[start..<end] {}
+    return "iterate \(start)..<\(end)"
   default:
     // Read in an order a list UI would: a window backwards, or random positions.
     let start = Int.random(in: 0..<count, using: &g)
@@ -80,6 +88,20 @@ private func verify(_ m: ListModel, _ g: inout SplitMix64) -> String? {
     return "position \(i): \(m.list[i]) != \(value)"
   }
   if !m.list.elementsEqual(m.reference) { return "iteration differs" }
+  // A slice anywhere, empty or reaching either end, iterated and sliced
+  // again, then the positions around where its iterator stopped.
+  let count = m.reference.count
+  let start = Int.random(in: 0...count, using: &g)
+  let end = Int.random(in: start...count, using: &g)
+  let slice = m.list[start..<end]
+  if !slice.elementsEqual(m.reference[start..<end]) { return "slice \(start)..<\(end) differs" }
+  let inner = Int.random(in: start...end, using: &g)
+  if !slice[inner...].elementsEqual(m.reference[inner..<end]) {
+    return "slice \(inner)..<\(end) of \(start)..<\(end) differs"
+  }
+  for i in [end - 1, end, start - 1] where i >= 0 && i < count && m.list[i] != m.reference[i] {
+    return "position \(i) after the slice \(start)..<\(end): \(m.list[i]) != \(m.reference[i])"
+  }
   return nil
 }
 
