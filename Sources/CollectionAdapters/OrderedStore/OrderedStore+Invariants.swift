@@ -24,7 +24,14 @@ extension OrderedStore {
         return
       }
       guard let buckets = storage._buckets else { preconditionFailure("Large store has no table") }
-      precondition(storage._capacity * 4 <= storage._bucketCount * 3, "Table too small")
+      // 16/3 bytes per element of capacity: a load of 3/8, 9/16 or 3/4.
+      precondition(
+        storage._capacity * 3 * buckets._width <= storage._bucketCount * 16,
+        "Table of \(storage._bucketCount) buckets too small for \(storage._capacity)")
+      precondition(
+        storage._tagMask & storage._slotMask == 0 && storage._tagMask & ~buckets._mask == 0
+          && storage._slotMask & buckets._mask == storage._slotMask,
+        "Tag bits \(storage._tagMask) and slot bits \(storage._slotMask) overlap or overflow")
       var entries = 0
       for b in 0..<storage._bucketCount where buckets[b] != 0 {
         entries += 1
@@ -32,7 +39,7 @@ extension OrderedStore {
         let offset = storage._offset(ofSlot: slot)
         precondition(offset >= 0 && offset < storage._count, "Entry points outside the elements")
         precondition(
-          buckets[b] & ~storage._slotMask == storage._hashed(storage._keys[slot]).tag,
+          buckets[b] & storage._tagMask == storage._hashed(storage._keys[slot]).tag,
           "Entry of slot \(slot) has another key's tag")
       }
       precondition(

@@ -14,13 +14,19 @@
 // needs a bucket goes through one of them.
 //
 // An entry is `slot + 1` in its low bits (`_slotMask`, as many as the
-// capacity needs) and, in the bits above, a tag: those bits of the key's
-// hash. `_find` compares a key only where the tag matches, so a probe past
-// another key's entry reads no key: at the table's largest load factor,
-// 3/4, linear probing visits 2.5 buckets on average to find a key and 8.5
-// to find it absent (Knuth), and each key read is a cache miss in a large
-// store. With 12 tag bits at a capacity of 1M, one probe in 4,096 reads a
-// key it did not need.
+// capacity needs) and, in the bits above up to the entry's width, a tag
+// (`_tagMask`): those bits of the key's hash. `_find` compares a key only
+// where the tag matches, so a probe past another key's entry reads no key,
+// and each key read is a cache miss in a large store.
+//
+// The table has 16/3 bytes per element of capacity. Its entries are as
+// narrow as leaves 6 bits of tag (2, 3 or 4 bytes, `_BucketArray.swift`),
+// so it has as many more buckets: a largest load factor of 3/8 up to a
+// capacity of 1,023, 9/16 up to 262,143 and 3/4 above. At 9/16 linear
+// probing visits 1.6 buckets on average to find a key and 3.1 to find it
+// absent, at 3/4 2.5 and 8.5 (Knuth). With 7 tag bits at a capacity of
+// 100,000, one passed entry in 128 reads a key it did not need; with 12 at
+// 1M, one in 4,096.
 
 extension _OrderedStoreStorage {
   /// Maps the hash into `0..<_bucketCount` by a multiply-high (Lemire's
@@ -36,14 +42,14 @@ extension _OrderedStoreStorage {
   }
 
   /// The key's ideal bucket and its tag, from one hash: the bucket from
-  /// the high bits (the multiply-high), the tag from bits of the low word
-  /// above `_slotMask`, which the bucket does not depend on.
+  /// the high bits (the multiply-high), the tag from the bits of the low
+  /// word in `_tagMask`, which the bucket does not depend on.
   @inlinable @inline(__always)
   internal func _hashed(_ key: Key) -> (bucket: Int, tag: UInt32) {
     let hash = UInt(bitPattern: key._rawHashValue(seed: 0))
     let bucket = Int(
       truncatingIfNeeded: hash.multipliedFullWidth(by: UInt(bitPattern: _bucketCount)).high)
-    return (bucket, UInt32(truncatingIfNeeded: hash) & ~_slotMask)
+    return (bucket, UInt32(truncatingIfNeeded: hash) & _tagMask)
   }
 
   /// The physical slot that `entry` (not 0) holds.
@@ -55,7 +61,7 @@ extension _OrderedStoreStorage {
   /// `entry` with its key's tag kept and its slot replaced by `slot`.
   @inlinable @inline(__always)
   internal func _retagged(_ entry: UInt32, slot: Int) -> UInt32 {
-    _entry(slot, tag: entry & ~_slotMask)
+    _entry(slot, tag: entry & _tagMask)
   }
 
   /// The bucket after `bucket`, wrapping around.
@@ -81,11 +87,14 @@ extension _OrderedStoreStorage {
     // Entries hold `slot + 1` up to the capacity; the bits above are tag.
     let slotBits = Int.bitWidth &- _capacity.leadingZeroBitCount
     _slotMask = slotBits >= 32 ? .max : (1 << UInt32(slotBits)) &- 1
-    // Keep the load factor at or below 3/4, with no power-of-two rounding:
-    // 4 bytes per bucket, 5.3 bytes per element of capacity.
-    let bucketCount = Swift.max(32, (_capacity &* 4 &+ 2) / 3)
-    let buckets = UnsafeMutablePointer<UInt32>.allocate(capacity: bucketCount)
-    buckets.initialize(repeating: 0, count: bucketCount)
+    // The narrowest entry that leaves 6 bits of tag: one passed entry in
+    // 64 at most costs a key read it did not need.
+    let width = slotBits <= 10 ? 2 : slotBits <= 18 ? 3 : 4
+    // 16/3 bytes per element of capacity at every width, with no
+    // power-of-two rounding: a load factor of 3/8, 9/16 or 3/4.
+    let bucketCount = Swift.max(32, (_capacity &* 16 &+ 3 &* width &- 1) / (3 &* width))
+    let buckets = _BucketArray(count: bucketCount, width: width)
+    _tagMask = buckets._mask & ~_slotMask
     _buckets = buckets
     _bucketCount = bucketCount
   }
@@ -94,7 +103,7 @@ extension _OrderedStoreStorage {
   @usableFromInline
   internal func _rehash() {
     guard let buckets = _buckets else { return }
-    buckets.initialize(repeating: 0, count: _bucketCount)
+    buckets.removeAll(count: _bucketCount)
     for offset in 0..<_count {
       let slot = _slot(offset)
       let (ideal, tag) = _hashed(_keys[slot])
@@ -115,7 +124,7 @@ extension _OrderedStoreStorage {
       return (nil, .unknown)
     }
     var (b, tag) = _hashed(key)
-    let tagMask = ~_slotMask
+    let tagMask = _tagMask
     while true {
       let entry = buckets[b]
       if entry == 0 { return (nil, _InsertionPoint(bucket: b, tag: tag)) }

@@ -41,11 +41,14 @@ internal final class _OrderedStoreStorage<Key: Hashable, Value> {
   @usableFromInline @exclusivity(unchecked) var _head: Int
   @usableFromInline @exclusivity(unchecked) var _count: Int
   /// `nil` while `_capacity <= _linearScanLimit`.
-  @usableFromInline @exclusivity(unchecked) var _buckets: UnsafeMutablePointer<UInt32>?
+  @usableFromInline @exclusivity(unchecked) var _buckets: _BucketArray?
   @usableFromInline @exclusivity(unchecked) var _bucketCount: Int
-  /// The bits of a table entry that hold `slot + 1`; the others hold the
-  /// key's tag (`_HashIndex.swift`).
+  /// The bits of a table entry that hold `slot + 1`
+  /// (`_OrderedStoreStorage+HashIndex.swift`).
   @usableFromInline @exclusivity(unchecked) var _slotMask: UInt32
+  /// The bits of a table entry above `_slotMask` and within the entry's
+  /// width: the key's tag.
+  @usableFromInline @exclusivity(unchecked) var _tagMask: UInt32
 
   @usableFromInline
   internal init(capacity: Int) {
@@ -61,6 +64,7 @@ internal final class _OrderedStoreStorage<Key: Hashable, Value> {
     _buckets = nil
     _bucketCount = 0
     _slotMask = .max
+    _tagMask = 0
     _allocateBuckets()
   }
 
@@ -286,7 +290,7 @@ extension _OrderedStoreStorage {
     (_values + _head).deinitialize(count: _count)
     _count = 0
     _head = 0
-    _buckets?.initialize(repeating: 0, count: _bucketCount)
+    _buckets?.removeAll(count: _bucketCount)
   }
 
   /// Exchanges the elements at two offsets and their table entries.

@@ -245,6 +245,43 @@ struct OrderedStoreModelTests {
       verify: { verify($0, keySpace: Array(0..<keySpace)) })
   }
 
+  /// The table's entries are 2 bytes wide up to a capacity of 1,023, 3 up
+  /// to 262,143 and 4 above; the tests above stay in the first. This one
+  /// grows the store past 1,023 elements into 3-byte entries, and grows it
+  /// back whenever its removals take it under 900, so that its table's
+  /// clusters stay full: a write that spilled into its neighbor's bytes
+  /// would lose a key.
+  @Test("Random operations in stores grown into 3-byte table entries", arguments: modelTestSeeds)
+  func operationsOnThreeByteEntries(seed: UInt64) {
+    var state = ModelState<Int>()
+    let keySpace = 1_600
+    var grown = false
+    runModelTest(
+      seed: seed, steps: 6_000, state: &state,
+      step: { state, g in
+        grown = grown ? state.store.count >= 900 : state.store.count >= 1_100
+        if !grown {
+          let key = Int.random(in: 0..<keySpace, using: &g)
+          state.store[key: key] = key
+          state.reference.set(key, key)
+          return "[key: \(key)] = \(key) (growing)"
+        }
+        return step(&state, &g, makeKey: { $0 }, keySpace: keySpace)
+      },
+      verify: { verify($0, keySpace: Array(0..<keySpace)) })
+  }
+
+  @Test("Random operations in a store reserved for 4-byte table entries", arguments: modelTestSeeds)
+  func operationsOnFourByteEntries(seed: UInt64) {
+    var state = ModelState<Int>()
+    state.store.reserveCapacity(300_000)
+    let keySpace = 120
+    runModelTest(
+      seed: seed, steps: 300, state: &state,
+      step: { step(&$0, &$1, makeKey: { $0 }, keySpace: keySpace) },
+      verify: { verify($0, keySpace: Array(0..<keySpace)) })
+  }
+
   @Test("Random operations with colliding hashes", arguments: modelTestSeeds)
   func collidingOperations(seed: UInt64) {
     var state = ModelState<CollidingKey>()
