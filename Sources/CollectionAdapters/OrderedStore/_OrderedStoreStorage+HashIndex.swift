@@ -111,8 +111,8 @@ extension _OrderedStoreStorage {
     }
   }
 
-  /// Finds `key`. Returns its offset, or `nil` and where it would be
-  /// inserted (`.unknown` for stores without a table).
+  /// Finds `key`. Returns its offset and `.unknown`, or `nil` and where it
+  /// would be inserted (`.unknown` for stores without a table).
   @inlinable
   internal func _find(_ key: Key) -> (offset: Int?, bucket: _InsertionPoint) {
     guard let buckets = _buckets else {
@@ -125,14 +125,29 @@ extension _OrderedStoreStorage {
     }
     var (b, tag) = _hashed(key)
     let tagMask = _tagMask
+    if b &+ 1 < _bucketCount {
+      // A key lies in its ideal bucket or the next one 86% of the time at a
+      // load of 9/16 (and 78% at 3/4), but a loop's branch on the first
+      // bucket's tag mispredicts whenever it is in the second. So the two
+      // are read together and the tag picks one without a branch (a
+      // conditional move): a hit in either takes one predictable branch.
+      // Anything else, a miss included, probes from the start below.
+      // Both reads come before the pick: a read inside it would be a branch.
+      let first = buckets[b]
+      let second = buckets[b &+ 1]
+      let matchesFirst = (first ^ tag) & tagMask == 0
+      let entry = matchesFirst ? first : second
+      if entry != 0 && (entry ^ tag) & tagMask == 0 {
+        let slot = _slot(ofEntry: entry)
+        if _keys[slot] == key { return (_offset(ofSlot: slot), .unknown) }
+      }
+    }
     while true {
       let entry = buckets[b]
       if entry == 0 { return (nil, _InsertionPoint(bucket: b, tag: tag)) }
       if entry & tagMask == tag {
         let slot = _slot(ofEntry: entry)
-        if _keys[slot] == key {
-          return (_offset(ofSlot: slot), _InsertionPoint(bucket: b, tag: tag))
-        }
+        if _keys[slot] == key { return (_offset(ofSlot: slot), .unknown) }
       }
       b = _nextBucket(b)
     }
