@@ -166,7 +166,17 @@ extension _OrderedStoreStorage {
   internal func _bucket(holding entry: UInt32, from bucket: Int) -> Int {
     let buckets = _buckets.unsafelyUnwrapped
     var b = bucket
-    while buckets[b] != entry { b = _nextBucket(b) }
+    #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
+      // A table that lost an entry would make this loop spin forever.
+      var steps = 0
+    #endif
+    while buckets[b] != entry {
+      b = _nextBucket(b)
+      #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
+        steps += 1
+        precondition(steps < _bucketCount, "No bucket holds entry \(entry)")
+      #endif
+    }
     return b
   }
 
@@ -182,19 +192,30 @@ extension _OrderedStoreStorage {
   /// over the table: cheaper than hashing each moved key when many moved.
   @usableFromInline
   internal func _shiftEntries(offsets: Range<Int>, oldHead: Int, by delta: Int) {
-    guard let buckets = _buckets else { return }
-    for b in 0..<_bucketCount where buckets[b] != 0 {
-      let slot = _slot(ofEntry: buckets[b])
-      guard offsets.contains(slot &- oldHead) else { continue }
-      buckets[b] = _retagged(buckets[b], slot: slot &+ delta)
+    guard let buckets = _buckets, !offsets.isEmpty else { return }
+    // The moved entries hold `slot + 1` in `first ..< first + count`. An
+    // empty bucket's 0 wraps below `first` in unsigned arithmetic, so one
+    // comparison serves, with no branch on whether a bucket is empty: half
+    // of them are, at random, and that branch mispredicted on every other
+    // bucket. Adding `delta` to an entry moves its slot and keeps its tag.
+    let first = UInt32(truncatingIfNeeded: offsets.lowerBound &+ oldHead &+ 1)
+    let count = UInt32(truncatingIfNeeded: offsets.count)
+    let step = UInt32(truncatingIfNeeded: delta)
+    let slotMask = _slotMask
+    for b in 0..<_bucketCount {
+      let entry = buckets[b]
+      if (entry & slotMask) &- first < count { buckets[b] = entry &+ step }
     }
   }
 
   /// Whether moving `count` elements is cheaper by one table scan than by
-  /// re-hashing each moved key.
+  /// re-hashing each moved key, whose probe is a cache miss in a large
+  /// table. Removing 1,000 keys at random from 100,000 (`remove 1k keys of
+  /// 100k` in the benchmarks) took 516 ms with the scan from an eighth of
+  /// the buckets on, 444 ms from a sixteenth and 443 ms from a thirty-second.
   @inlinable
   internal func _prefersTableScan(moving count: Int) -> Bool {
-    _buckets != nil && count &* 8 > _bucketCount
+    _buckets != nil && count &* 16 > _bucketCount
   }
 
   /// Records that the element in slot `old` now lives in slot `new`. Call it
