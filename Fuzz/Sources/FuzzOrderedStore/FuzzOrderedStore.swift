@@ -194,7 +194,9 @@ func apply(
     store.apply(difference, from: new)
     reference = newPairs
   case 18:
-    store.reserveCapacity(input.int(in: 0...200))
+    // Up to 2,000: past a capacity of 1,023 the table's entries are 3 bytes
+    // wide instead of 2.
+    store.reserveCapacity(input.int(in: 0...2_000))
   default:
     store.removeAll(keepingCapacity: input.bool())
     reference.removeAll()
