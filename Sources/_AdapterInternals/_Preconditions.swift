@@ -41,3 +41,13 @@ package func _checkBounds(_ range: Range<Int>, in bounds: Range<Int>) {
 package func _rangeOutOfBounds(_ range: Range<Int>, bounds: Range<Int>) -> Never {
   preconditionFailure("Range \(range) out of bounds \(bounds)")
 }
+
+/// `i` offset by `distance`, or `nil` if the step passes `limit`: the
+/// standard library's rule for `Int` positions, whatever side of the
+/// collection or slice `limit` lies on (as `Slice` forwards it to its base).
+@inlinable
+package func _offset(_ i: Int, by distance: Int, limitedBy limit: Int) -> Int? {
+  let l = limit &- i
+  if distance > 0 ? l >= 0 && l < distance : l <= 0 && distance < l { return nil }
+  return i &+ distance
+}

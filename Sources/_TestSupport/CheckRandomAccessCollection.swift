@@ -66,33 +66,86 @@ public func checkRandomAccessCollection<C: RandomAccessCollection, Expected: Seq
 
   // Index navigation over every pair, every limit.
   let all = Array(start...end)
+  _checkIndexArithmetic(collection, limits: start...end, check)
   for i in all {
-    if i < end { check(collection.index(after: i) == i + 1, "index(after: \(i))") }
-    if i > start { check(collection.index(before: i) == i - 1, "index(before: \(i))") }
-    var j = i
+    for k in all where i <= k {
+      let slice = collection[i..<k]
+      check(slice.startIndex == i && slice.endIndex == k, "slice \(i)..<\(k) bounds")
+      check(slice.count == k - i, "slice \(i)..<\(k) count")
+      check(
+        slice.elementsEqual(expected[(i - start)..<(k - start)], by: areEquivalent),
+        "slice \(i)..<\(k) contents")
+    }
+  }
+
+  // Slices as the standard library's checkers drive them: index arithmetic
+  // from and to every position of the slice, with limits on both sides of it
+  // (any position of the base is a valid limit, as `Slice` forwards it), and
+  // slices of slices. Sampled bounds keep it within a cubic cost.
+  let sampled = Array(
+    Set([start, start + 1, start + n / 2, end - 1, end]).filter { all.contains($0) }
+  )
+  .sorted()
+  for i in sampled {
+    for k in sampled where i <= k {
+      let slice = collection[i..<k]
+      _checkIndexArithmetic(slice, limits: start...end) { check($0, "slice \(i)..<\(k): " + $1()) }
+      let inner = Array(Set([i, i + 1, (i + k) / 2, k - 1, k]).filter { (i...k).contains($0) })
+        .sorted()
+      for a in inner {
+        for b in inner where a <= b {
+          let subslice = slice[a..<b]
+          check(
+            subslice.startIndex == a && subslice.endIndex == b && subslice.count == b - a,
+            "slice \(i)..<\(k), then \(a)..<\(b): bounds")
+          check(
+            subslice.elementsEqual(expected[(a - start)..<(b - start)], by: areEquivalent),
+            "slice \(i)..<\(k), then \(a)..<\(b): contents")
+          _checkIndexArithmetic(subslice, limits: start...end) {
+            check($0, "slice \(i)..<\(k), then \(a)..<\(b): " + $1())
+          }
+        }
+      }
+    }
+  }
+}
+
+/// Index arithmetic of `c` from and to every pair of its positions, with
+/// every limit in `limits` (which may reach past `c`'s own bounds).
+private func _checkIndexArithmetic<C: RandomAccessCollection>(
+  _ c: C, limits: ClosedRange<Int>, _ check: (Bool, @autoclosure () -> String) -> Void
+) where C.Index == Int {
+  let start = c.startIndex
+  let end = c.endIndex
+  check(c.indices.elementsEqual(start..<end), "indices \(c.indices) != \(start)..<\(end)")
+  for i in start...end {
     if i < end {
-      collection.formIndex(after: &j)
+      check(c.index(after: i) == i + 1, "index(after: \(i))")
+      var j = i
+      c.formIndex(after: &j)
       check(j == i + 1, "formIndex(after: \(i))")
     }
-    for k in all {
+    if i > start {
+      check(c.index(before: i) == i - 1, "index(before: \(i))")
+      var j = i
+      c.formIndex(before: &j)
+      check(j == i - 1, "formIndex(before: \(i))")
+    }
+    for k in start...end {
       let d = k - i
-      check(collection.distance(from: i, to: k) == d, "distance(from: \(i), to: \(k))")
-      check(collection.index(i, offsetBy: d) == k, "index(\(i), offsetBy: \(d))")
-      for limit in all {
+      check(c.distance(from: i, to: k) == d, "distance(from: \(i), to: \(k))")
+      check(c.index(i, offsetBy: d) == k, "index(\(i), offsetBy: \(d))")
+      for limit in limits {
         let passes = d > 0 ? (limit >= i && limit < k) : (limit <= i && limit > k)
-        let result = collection.index(i, offsetBy: d, limitedBy: limit)
+        let result = c.index(i, offsetBy: d, limitedBy: limit)
         check(
           result == (passes ? nil : k),
           "index(\(i), offsetBy: \(d), limitedBy: \(limit)) = \(String(describing: result))")
-      }
-      // Slicing.
-      if i <= k {
-        let slice = collection[i..<k]
-        check(slice.startIndex == i && slice.endIndex == k, "slice \(i)..<\(k) bounds")
-        check(slice.count == d, "slice \(i)..<\(k) count")
+        var j = i
+        let formed = c.formIndex(&j, offsetBy: d, limitedBy: limit)
         check(
-          slice.elementsEqual(expected[(i - start)..<(k - start)], by: areEquivalent),
-          "slice \(i)..<\(k) contents")
+          formed == !passes && j == (passes ? limit : k),
+          "formIndex(\(i), offsetBy: \(d), limitedBy: \(limit)) = \(formed), \(j)")
       }
     }
   }

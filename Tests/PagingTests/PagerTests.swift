@@ -42,6 +42,16 @@ struct PagerTests {
     pager.items.compactMap { $0 }
   }
 
+  @Test("The items and their rows are conforming collections, with their slices")
+  func itemsConform() async {
+    let pager = makePager(pageSize: 10)
+    await start(pager, PageSource(total: 23, pageSize: 10, reportsCounts: true))
+    let expected: [Int?] = Array(0..<10) + Array(repeating: nil, count: 13)
+    checkRandomAccessCollection(pager.items, expectedContents: expected)
+    #expect(pager.requestCount == 1, "index arithmetic must not load")
+    await loader.drain()
+  }
+
   @Test func triggersAtTheThresholdAndNotBefore() async {
     let pager = makePager()
     let source = PageSource(total: 100, pageSize: 10)

@@ -157,6 +157,23 @@ struct VirtualListHostileEditTests {
         layout: FixedSizeLayout(itemCount: count, itemLength: 44), viewport: Viewport(length: 800)))
   }
 
+  @Test("An update's identifiers are a conforming collection, with their slices")
+  func identifiersConform() throws {
+    let data = (0..<60).map { "row\($0)" }
+    var list = VirtualList(
+      data: data, id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: data.count, itemLength: 10),
+        viewport: Viewport(length: 100)))
+    // A scroll that keeps part of the window: entered and exited are views
+    // of the window buffers, the first in two runs after a jump back.
+    let scrolled = list.scroll(to: 150)
+    let update = try #require(scrolled)
+    #expect(!update.entered.isEmpty && !update.exited.isEmpty)
+    checkRandomAccessCollection(
+      update.entered, expectedContents: list.windowIDs.filter { !data[0..<10].contains($0) })
+  }
+
   @Test func removingRowsBelowTheFirstVisibleRow() {
     var list = makeList(100)
     let update = list.removeItems(at: 50..<60, in: Array(0..<50) + Array(60..<100))

@@ -344,6 +344,15 @@ extension LinkedListCollection {
     /// - Complexity: O(1).
     @inlinable
     public func makeIterator() -> Iterator { Iterator(_base, bounds: _bounds) }
+
+    /// The position `distance` away from `i`, or `nil` if that passes
+    /// `limit`, which may lie outside the slice (as `Slice` allows).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func index(_ i: Int, offsetBy distance: Int, limitedBy limit: Int) -> Int? {
+      _offset(i, by: distance, limitedBy: limit)
+    }
   }
 }
 

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension OrderedStore: Sequence {
   /// The element type of a store: a key and its value.
   public typealias Element = (key: Key, value: Value)
@@ -143,9 +145,7 @@ extension OrderedStore: RandomAccessCollection {
   /// - Complexity: O(1).
   @inlinable
   public func index(_ i: Int, offsetBy distance: Int, limitedBy limit: Int) -> Int? {
-    let l = limit - i
-    if distance > 0 ? l >= 0 && l < distance : l <= 0 && distance < l { return nil }
-    return i + distance
+    _offset(i, by: distance, limitedBy: limit)
   }
 
   /// The number of steps from `start` to `end`.
