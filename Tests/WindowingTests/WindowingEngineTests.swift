@@ -61,8 +61,17 @@ struct WindowingEngineTests {
         let engine = WindowingEngine(
           layout: layout, viewport: viewport, overscan: overscan, visibilityThreshold: threshold)
         let (window, visible) = expected(engine.layout, viewport, overscan, threshold: threshold)
+        // Where a window of overscan alone sits, past all content, is the
+        // layout's choice; a masonry window also covers the items of other
+        // lanes beside those it holds.
+        let region = viewport.region
+        let nothingCovered = bruteForceItems(
+          engine.layout, region.lowerBound - overscan.points..<region.upperBound + overscan.points
+        ).isEmpty
+        let masonry = engine.layout is MasonryLayout || engine.layout is PaddedLayout<MasonryLayout>
         let windowOK =
-          engine.window == window
+          engine.window == window || nothingCovered
+          || (masonry && engine.window.clamped(to: window) == window)
           || (window.isEmpty && engine.window.isEmpty)
           || (engine.window.lowerBound <= window.lowerBound
             && engine.window.upperBound >= window.upperBound

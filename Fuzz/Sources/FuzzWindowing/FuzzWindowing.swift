@@ -54,15 +54,17 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case 6:
     let start = Double(input.int(in: 0...50))
+    let spacing = Double(input.int(in: 0...6))
     let layout = PaddedLayout(
-      VariableSizeLayout(itemCount: count, estimatedLength: Double(input.int(in: 1...80))),
+      VariableSizeLayout(
+        itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing),
       padding: ContentPadding(
         start: start, end: Double(input.int(in: 0...50)), crossStart: 8, crossEnd: 8))
     run(&input, layout, viewport, overscan, threshold, measured: layout.base.estimatedLength) {
       _, lengths in
       var offset = start
       return lengths.map { length in
-        defer { offset += length }
+        defer { offset += length + spacing }
         return (offset, length)
       }
     }
@@ -107,14 +109,15 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       return lengths.indices.map { (Double($0 / n) * 44, 40) }
     }
   default:
+    let spacing = Double(input.int(in: 0...6))
     let layout = VariableSizeLayout(
-      itemCount: count, estimatedLength: Double(input.int(in: 1...80)))
+      itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing)
     run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
       _, lengths in
       // Brute force: a running sum, no tree.
       var offset = 0.0
       return lengths.map { length in
-        defer { offset += length }
+        defer { offset += length + spacing }
         return (offset, length)
       }
     }
@@ -330,4 +333,29 @@ func verify<L: WindowLayout>(
     }
   }
   check(list.windowIDs == Array(data[engine.window]), "window ids at step \(step)")
+  // Exact overlap, by the layout's own frames: an item counts if its frame,
+  // not its gap, meets the region; touching is not overlapping.
+  func hull(_ region: Range<Double>) -> Range<Int> {
+    guard !region.isEmpty else { return 0..<0 }
+    let hits = data.indices.filter {
+      let f = engine.layout.frame(of: $0)
+      return f.mainOffset < region.upperBound && f.mainOffset + f.mainLength > region.lowerBound
+    }
+    guard let first = hits.first, let last = hits.last else { return 0..<0 }
+    return first..<last + 1
+  }
+  for probe in [region, v.unobscuredRegion] where probe.lowerBound.isFinite {
+    let found = engine.layout.items(overlapping: probe)
+    let expected = hull(probe)
+    check(
+      found == expected || (found.isEmpty && expected.isEmpty),
+      "items(overlapping: \(probe)) = \(found), frames say \(expected) at step \(step), "
+        + "\(engine.layout)")
+  }
+  if engine.visibilityThreshold == 0 {
+    let expected = hull(v.unobscuredRegion)
+    check(
+      engine.visible == expected || (engine.visible.isEmpty && expected.isEmpty),
+      "visible \(engine.visible), frames say \(expected) at step \(step)")
+  }
 }

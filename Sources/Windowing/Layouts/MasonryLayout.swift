@@ -80,15 +80,20 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   /// - Complexity: O(1).
   public func length(of position: Int) -> Double { _lengths[position] }
 
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n), plus one step per item after the last one
+  ///   that overlaps which starts in the region's lanes before it and ends
+  ///   before it.
   public func items(overlapping region: Range<Double>) -> Range<Int> {
     let low = Swift.max(region.lowerBound, 0)
-    let high = Swift.min(region.upperBound, contentLength)
+    let high = region.upperBound
     guard itemCount > 0, low < high else { return 0..<0 }
     // The first item from which some item ends after `low`, and the first
     // that starts at or after `high`.
     let lower = _firstIndex(in: _reach) { $0 > low }
-    let upper = _firstIndex(in: _tops) { $0 >= high }
+    var upper = _firstIndex(in: _tops) { $0 >= high }
+    // Items in other lanes may start before `high` and end by `low`, after
+    // the last item that overlaps: the range ends at that one.
+    while upper > lower, _tops[upper - 1] + _lengths[upper - 1] <= low { upper -= 1 }
     return lower..<Swift.max(lower, upper)
   }
 

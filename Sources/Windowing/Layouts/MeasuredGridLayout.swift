@@ -85,8 +85,12 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
 
   /// - Complexity: O(log n).
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    let rows = _rows.indices(overlapping: region, contentLength: contentLength)
     let n = columnCount
+    // By rows, whose sums count each row's trailing gap; the exact test
+    // leaves it out.
+    let rows = _exactOverlap(
+      _rows.indices(overlapping: region, contentLength: contentLength), count: _rows.count,
+      region: region, extent: { self._extent(of: $0 * n) })
     return Swift.min(itemCount, rows.lowerBound * n)..<Swift.min(itemCount, rows.upperBound * n)
   }
 

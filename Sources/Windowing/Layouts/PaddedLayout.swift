@@ -72,14 +72,24 @@ public struct PaddedLayout<Base: WindowLayout>: WindowLayout {
   public func items(overlapping region: Range<Double>) -> Range<Int> {
     // Moving the region into the base's coordinates rounds; widen it by a
     // few units in the last place so that an item the padded frame puts a
-    // hair inside the region is never missed (the fuzz target found one).
+    // hair inside the region is never missed, then trim the ends that the
+    // padded frames only touch (the base's range is the hull of the items
+    // that overlap, so only its ends can be extra).
+    guard region.lowerBound < region.upperBound else { return 0..<0 }
     let slack =
       (Swift.max(Swift.abs(region.lowerBound), Swift.abs(region.upperBound)) + padding.start).ulp
       * 4
     let lower = region.lowerBound - padding.start
     let upper = region.upperBound - padding.start
     guard slack.isFinite else { return base.items(overlapping: lower..<upper) }
-    return base.items(overlapping: lower - slack..<upper + slack)
+    var items = base.items(overlapping: lower - slack..<upper + slack)
+    while !items.isEmpty, !_frame(of: items.lowerBound, overlaps: region) {
+      items = items.lowerBound + 1..<items.upperBound
+    }
+    while !items.isEmpty, !_frame(of: items.upperBound - 1, overlaps: region) {
+      items = items.lowerBound..<items.upperBound - 1
+    }
+    return items
   }
 
   /// - Complexity: The base's.

@@ -71,7 +71,10 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
 
   /// - Complexity: O(log n).
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    _sums.indices(overlapping: region, contentLength: contentLength)
+    // The sums count each item's trailing gap; the exact test leaves it out.
+    _exactOverlap(
+      _sums.indices(overlapping: region, contentLength: contentLength), count: itemCount,
+      region: region, extent: _extent(of:))
   }
 
   /// - Complexity: O(log n).
