@@ -45,7 +45,11 @@ public func fuzzOutline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return node
   }
   var roots = (0..<input.int(in: 0...5)).map { _ in makeNode(depth: 0) }
-  var outline = OutlineCollection(roots: roots, children: \.children)
+  // Leaves learned from a has-children answer or from `children`.
+  var outline =
+    input.choice(2) == 0
+    ? OutlineCollection(roots: roots, children: \.children, hasChildren: { $0.children != nil })
+    : OutlineCollection(roots: roots, children: \.children)
   // The reference (unique ids only): expanded and indexed (known) nodes.
   var expanded = Set<Int>()
   var indexed = Set<Int>()

@@ -237,8 +237,11 @@ extension OutlineCollection {
   @inlinable
   internal mutating func _indexedRecord(_ parent: Int32, _ index: Int) -> Int32 {
     let record = _childRecord(parent, index)
-    guard record == -1, let children = _children(_node(record: parent, index: index)) else {
-      return record
+    guard record == -1 else { return record }
+    guard let children = _children(_node(record: parent, index: index)) else {
+      // `hasChildren` said it had some: the listing is the truth.
+      _childRecords[Int(_records[Int(parent)].base) &+ index] = Self._leaf
+      return Self._leaf
     }
     return _makeRecord(
       children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))

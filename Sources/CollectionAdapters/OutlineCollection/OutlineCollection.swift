@@ -72,8 +72,9 @@ where Children.Element == Node {
     public let depth: Int
     /// Whether the node's children are rows.
     public let isExpanded: Bool
-    /// Whether the node has children (its `children` are not `nil`); a row
-    /// with children shows a disclosure control.
+    /// Whether the node has children: the outline's `hasChildren` answer
+    /// until the node is expanded, then whether its `children` are not
+    /// `nil`. A row with children shows a disclosure control.
     public let hasChildren: Bool
 
     @inlinable
@@ -88,6 +89,9 @@ where Children.Element == Node {
 
   @usableFromInline internal let _id: @Sendable (Node) -> ID
   @usableFromInline internal let _children: @Sendable (Node) -> Children?
+  /// Whether a node has children, without listing them; `nil` asks
+  /// `_children`.
+  @usableFromInline internal let _hasChildren: (@Sendable (Node) -> Bool)?
   /// Record 0 is the virtual root, whose children are the roots.
   @usableFromInline internal var _records: [_OutlineRecord<Children>]
   /// Per child of every record: Fenwick trees of row counts, one segment each.
@@ -134,19 +138,28 @@ where Children.Element == Node {
   ///   - id: Returns a node's identifier; identifiers must be unique in the
   ///     tree.
   ///   - children: Returns a node's children, or `nil` for a leaf.
+  ///   - hasChildren: Whether a node has children, answered without listing
+  ///     them (a directory entry's type, a database flag). The outline asks
+  ///     it for every row it has not expanded and calls `children` only for
+  ///     a node being expanded. Without it, expanding a node calls
+  ///     `children` on each of its children to learn which are leaves: over
+  ///     a lazy tree (a disk, a database), one listing per child.
   ///
   /// `id` may run while the outline's row cursor is locked (a read by
   /// position finds the row's ancestors by identifier): it must not read
   /// this outline or its copies, which would wait on that lock forever.
-  /// - Complexity: O(number of roots); calls `children` once per root.
+  /// - Complexity: O(number of roots); calls `hasChildren` (or, without
+  ///   it, `children`) once per root.
   @inlinable
   public init(
     roots: Children,
     id: @escaping @Sendable (Node) -> ID,
-    children: @escaping @Sendable (Node) -> Children?
+    children: @escaping @Sendable (Node) -> Children?,
+    hasChildren: (@Sendable (Node) -> Bool)? = nil
   ) {
     _id = id
     _children = children
+    _hasChildren = hasChildren
     _records = []
     _rowTree = []
     _childRecords = []
@@ -180,13 +193,19 @@ where Children.Element == Node {
   /// - Parameters:
   ///   - roots: The top-level nodes.
   ///   - children: Returns a node's children, or `nil` for a leaf.
-  /// - Complexity: O(number of roots); calls `children` once per root.
+  ///   - hasChildren: Whether a node has children, answered without listing
+  ///     them; see `init(roots:id:children:hasChildren:)`.
+  /// - Complexity: O(number of roots); calls `hasChildren` (or, without
+  ///   it, `children`) once per root.
   @inlinable
-  public init(roots: Children, children: @escaping @Sendable (Node) -> Children?)
+  public init(
+    roots: Children, children: @escaping @Sendable (Node) -> Children?,
+    hasChildren: (@Sendable (Node) -> Bool)? = nil
+  )
   where Node: Identifiable, ID == Node.ID {
     // A closure, not `\.id`: a key path used as a function goes through the
     // key-path runtime on every row read.
-    self.init(roots: roots, id: _identifier, children: children)
+    self.init(roots: roots, id: _identifier, children: children, hasChildren: hasChildren)
   }
 }
 
@@ -442,15 +461,18 @@ extension OutlineCollection {
   internal static var _leaf: Int32 { -2 }
 
   /// The `_childRecords` entry of `node` while it has no record: -1 if it
-  /// has children, `_leaf` if not. One call to `children`.
+  /// has children, `_leaf` if not. One call to `hasChildren`, or without
+  /// it to `children`.
   @inlinable
   internal func _noRecordEntry(for node: Node) -> Int32 {
-    _children(node) == nil ? Self._leaf : -1
+    if let hasChildren = _hasChildren { return hasChildren(node) ? -1 : Self._leaf }
+    return _children(node) == nil ? Self._leaf : -1
   }
 
   /// Indexes `children` as a new, collapsed record; its children's row
-  /// counts are all 1. O(*k*) for *k* children, and one call to `children`
-  /// for each (whether it is a leaf, so rows need not ask).
+  /// counts are all 1. O(*k*) for *k* children, and one call to
+  /// `hasChildren` (or `children`) for each (whether it is a leaf, so rows
+  /// need not ask).
   ///
   /// - Returns: The record, or -1 if the node's identifier already names
   ///   another node: a duplicate is shown as a row but never expanded.

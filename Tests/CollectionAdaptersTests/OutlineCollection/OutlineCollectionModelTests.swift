@@ -20,7 +20,12 @@ private struct OutlineModel {
 
   init(_ g: inout SplitMix64) {
     forest = RandomForest(roots: Int.random(in: 1...5, using: &g), &g)
-    outline = TreeOutline(roots: forest.roots, children: \.children)
+    // Half the outlines learn leaves from a `hasChildren` answer, the other
+    // half from `children`: both must show the same rows.
+    outline =
+      Bool.random(using: &g)
+      ? TreeOutline(roots: forest.roots, children: \.children, hasChildren: { $0.children != nil })
+      : TreeOutline(roots: forest.roots, children: \.children)
   }
 }
 

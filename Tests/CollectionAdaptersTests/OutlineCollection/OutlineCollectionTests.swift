@@ -127,6 +127,54 @@ struct OutlineCollectionTests {
     #expect(outline.count == 1)
   }
 
+  @Test("With a has-children answer, expanding a folder lists only that folder")
+  func hasChildrenKeepsExpansionLazy() {
+    let children = CallCounter()
+    let folder = TreeNode(
+      1, children: (2..<102).map { TreeNode($0, children: [TreeNode(1_000 + $0)]) })
+    let lazy = TreeOutline(
+      roots: [folder], id: \.id,
+      children: {
+        children.increment()
+        return $0.children
+      }, hasChildren: { $0.children != nil })
+    var outline = lazy
+    #expect(children.calls == 0)
+    #expect(outline.expand(1) == .inserted(1..<101))
+    #expect(children.calls == 1, "one listing: the folder's own")
+    let subfolders = outline.dropFirst().filter { $0.hasChildren }.count
+    #expect(subfolders == 100)
+    // Without the answer, the root is listed at creation and each subfolder
+    // on expansion, to learn which are leaves.
+    children.calls = 0
+    var eager = TreeOutline(
+      roots: [folder], id: \.id,
+      children: {
+        children.increment()
+        return $0.children
+      })
+    eager.expand(1)
+    #expect(children.calls == 102)
+    let eagerRows = eager.map { $0.hasChildren }
+    let lazyRows = outline.map { $0.hasChildren }
+    #expect(eagerRows == lazyRows)
+  }
+
+  @Test("A has-children answer that lies is corrected by the listing")
+  func hasChildrenThatLies() {
+    let tree = [TreeNode(1, children: [TreeNode(2), TreeNode(3, children: [TreeNode(4)])])]
+    var outline = TreeOutline(
+      roots: tree, id: \.id, children: \.children, hasChildren: { _ in true })
+    outline.expand(1)
+    #expect(outline[1].hasChildren, "the answer, before any listing")
+    #expect(outline.expand(2) == .unchanged)
+    #expect(!outline[1].hasChildren && !outline[1].isExpanded)
+    #expect(outline.count == 3)
+    #expect(outline.expand(3) == .inserted(3..<4))
+    let ids = outline.map { $0.id }
+    #expect(ids == [1, 2, 3, 4])
+  }
+
   @Test("A position lookup never calls children, whatever the depth")
   func childrenCallsPerLookup() {
     let counter = CallCounter()
@@ -173,7 +221,8 @@ struct OutlineCollectionTests {
     var outline = OutlineCollection(roots: [top], children: \.children)
     outline.expand(1)
     outline.expand(3)
-    #expect(outline.map(\.id) == [1, 2, 3, 4])
+    let ids = outline.map { $0.id }
+    #expect(ids == [1, 2, 3, 4])
     top.children = [inner, TreeNode(5)]
     #expect(outline.reloadChildren(of: 1) == .replaced(removed: 1..<4, inserted: 1..<4))
     #expect(outline.map(\.id) == [1, 3, 4, 5])
