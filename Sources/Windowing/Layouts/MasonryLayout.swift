@@ -84,7 +84,7 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   ///   that overlaps which starts in the region's lanes before it and ends
   ///   before it.
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    let low = Swift.max(region.lowerBound, 0)
+    let low = region.lowerBound
     let high = region.upperBound
     guard itemCount > 0, low < high else { return 0..<0 }
     // The first item from which some item ends after `low`, and the first
