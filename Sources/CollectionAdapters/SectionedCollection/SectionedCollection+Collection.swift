@@ -124,11 +124,7 @@ extension SectionedCollection {
   public func id<ItemID: Hashable>(
     at position: Int, itemID: (Items.Element) -> ItemID
   ) -> SectionedRowID<SectionID, ItemID> {
-    switch self[position] {
-    case .header(let id): return .header(id)
-    case .item(let item, _): return .item(itemID(item))
-    case .footer(let id): return .footer(id)
-    }
+    self[position].id(itemID: itemID)
   }
 }
 
