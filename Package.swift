@@ -28,9 +28,11 @@ let package = Package(
     .executable(name: "adapters-demo", targets: ["adapters-demo"]),
   ],
   targets: [
-    // O(n + m) identity diff between snapshots; depends on nothing.
+    // O(n + m) identity diff between snapshots; depends only on the shared
+    // internals.
     .target(
-      name: "IdentityDiff"
+      name: "IdentityDiff",
+      dependencies: ["_AdapterInternals"]
     ),
     // The one home of internals shared by the library modules (a lock, the
     // out-of-range trap, the Fenwick-tree arithmetic); not a product.

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension Array {
   /// Applies `difference` to this array, the old snapshot, the way a list UI
   /// does: deletions and move sources leave (old positions), insertions and
@@ -38,10 +40,10 @@ extension IdentityDifference {
   @inlinable
   internal func _apply<New: RandomAccessCollection>(to elements: inout [New.Element], from new: New)
   {
-    precondition(
+    _precondition(
       elements.count == oldCount,
       "The difference is from \(oldCount) elements, not \(elements.count)")
-    precondition(
+    _precondition(
       new.count == newCount, "The difference is to \(newCount) elements, not \(new.count)")
     func newElement(_ i: Int) -> New.Element { new[new.index(new.startIndex, offsetBy: i)] }
     var leaving = [Bool](repeating: false, count: oldCount)
@@ -63,7 +65,7 @@ extension IdentityDifference {
         result.append(elements[from])
       } else {
         while kept < oldCount, leaving[kept] { kept += 1 }
-        precondition(kept < oldCount, "The difference does not describe these snapshots")
+        _precondition(kept < oldCount, "The difference does not describe these snapshots")
         result.append(elements[kept])
         kept += 1
       }

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// The changes between two snapshots of a list, matched by identity, in the
 /// form a list UI applies as one batch update.
 ///
@@ -198,7 +200,7 @@ public struct UpdatePolicy: Hashable, Sendable {
 
   /// Creates a policy; DataSources' limit of 300 by default.
   public init(animationLimit: Int = 300) {
-    precondition(animationLimit >= 0, "Animation limit \(animationLimit) must not be negative")
+    _precondition(animationLimit >= 0, "Animation limit \(animationLimit) must not be negative")
     self.animationLimit = animationLimit
   }
 }

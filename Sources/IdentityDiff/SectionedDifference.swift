@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// The changes between two snapshots of a list with sections, matched by
 /// identity: sections inserted, deleted, moved and updated; items inserted,
 /// deleted, updated, and moved within and across sections.
@@ -215,10 +217,10 @@ public struct SectionedDifference: Hashable, Sendable {
   public init(
     _ difference: IdentityDifference, inSection section: Int, itemCounts: [Int]
   ) {
-    precondition(
+    _precondition(
       section >= 0 && section < itemCounts.count,
       "Section \(section) out of range 0..<\(itemCounts.count)")
-    precondition(
+    _precondition(
       itemCounts[section] == difference.oldCount,
       "Section \(section) has \(itemCounts[section]) items, the difference is from \(difference.oldCount)"
     )

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// Coalesces rapid snapshots: only the latest submitted one is diffed, and
 /// against what was last applied. A reorder the user already made in the UI
 /// can be recorded first, so it does not come back as a spurious move.
@@ -61,7 +63,7 @@ public struct SnapshotCoalescer<Snapshot: RandomAccessCollection, ID: Hashable> 
   ///   O(distance).
   public mutating func recordUserMove(from: Int, to: Int) {
     var order = _order ?? Array(0..<_applied.count)
-    precondition(
+    _precondition(
       order.indices.contains(from) && order.indices.contains(to),
       "User move \(from) -> \(to) out of range 0..<\(order.count)")
     let moved = order.remove(at: from)

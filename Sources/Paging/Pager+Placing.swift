@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 // Where a response lands. Positions are authoritative: a page replaces
 // whatever it overlaps (stale pages of an earlier generation, or a keyed
 // island whose position was guessed), so no position ever holds two items
@@ -376,16 +378,16 @@ extension Pager {
   /// not match them.
   internal func _checkInvariants() {
     for (a, b) in zip(_pages, _pages.dropFirst()) {
-      precondition(
+      _precondition(
         a.end <= b.start, "Pages \(a.start)..<\(a.end) and \(b.start)..<\(b.end) overlap")
     }
     if let first = _pages.first, let last = _pages.last {
-      precondition(
+      _precondition(
         first.start >= _knownStart && last.end <= _knownEnd,
         "Pages \(first.start)..<\(last.end) outside the span \(_knownStart)..<\(_knownEnd)")
     }
     for page in _pages {
-      precondition(page.items.count <= page.span, "A page holds more items than positions")
+      _precondition(page.items.count <= page.span, "A page holds more items than positions")
     }
   }
 }

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// How a `Pager` loads.
 public struct PagingConfiguration: Sendable {
   /// The number of items to request per page (a hint to the loader).
@@ -55,25 +57,25 @@ public struct PagingConfiguration: Sendable {
     maximumConcurrentLoads: Int = 2, jumpDistance: Int? = nil,
     settleInterval: Duration = .milliseconds(50)
   ) {
-    precondition(pageSize >= 1, "Page size \(pageSize) must be positive")
+    _precondition(pageSize >= 1, "Page size \(pageSize) must be positive")
     let initialLoadSize = initialLoadSize ?? pageSize * 3
     let prefetchDistance = prefetchDistance ?? pageSize
-    precondition(initialLoadSize >= 1, "Initial load size \(initialLoadSize) must be positive")
-    precondition(
+    _precondition(initialLoadSize >= 1, "Initial load size \(initialLoadSize) must be positive")
+    _precondition(
       prefetchDistance >= 0, "Prefetch distance \(prefetchDistance) must not be negative")
     if let maximumLoadedPages {
-      precondition(
+      _precondition(
         maximumLoadedPages >= 2, "Maximum loaded pages \(maximumLoadedPages) must be at least 2")
     }
     self.pageSize = pageSize
     self.initialLoadSize = initialLoadSize
     self.prefetchDistance = prefetchDistance
-    precondition(
+    _precondition(
       maximumConcurrentLoads >= 1,
       "Maximum concurrent loads \(maximumConcurrentLoads) must be positive")
     let jumpDistance = jumpDistance ?? pageSize * 4
-    precondition(jumpDistance >= 0, "Jump distance \(jumpDistance) must not be negative")
-    precondition(settleInterval >= .zero, "Settle interval \(settleInterval) must not be negative")
+    _precondition(jumpDistance >= 0, "Jump distance \(jumpDistance) must not be negative")
+    _precondition(settleInterval >= .zero, "Settle interval \(settleInterval) must not be negative")
     self.maximumLoadedPages = maximumLoadedPages
     self.trigger = trigger
     self.maximumConcurrentLoads = maximumConcurrentLoads

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// Extra content materialized beyond the viewport on each side.
 public struct Overscan: Hashable, Sendable {
   /// Points beyond each edge.
@@ -13,7 +15,7 @@ public struct Overscan: Hashable, Sendable {
 
   /// Creates an overscan.
   public init(points: Double = 0, items: Int = 0) {
-    precondition(points >= 0 && items >= 0, "Overscan (\(points), \(items)) must not be negative")
+    _precondition(points >= 0 && items >= 0, "Overscan (\(points), \(items)) must not be negative")
     self.points = points
     self.items = items
   }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 /// A published change of a `VirtualList`'s window, by position and by
 /// identity: the rows to create and to discard. Visibility is published on
@@ -78,7 +79,7 @@ extension ListUpdate {
     /// - Complexity: O(1).
     @inlinable
     public subscript(position: Int) -> ID {
-      precondition(
+      _precondition(
         position >= 0 && position < endIndex, "Position \(position) out of range 0..<\(endIndex)")
       return position < _first.count
         ? _ids[_first.lowerBound &+ position] : _ids[_second.lowerBound &+ position &- _first.count]
@@ -164,7 +165,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///   - id: Returns an element's identifier.
   ///   - engine: The geometry.
   public init(data: Data, id: @escaping (Data.Element) -> ID, engine: WindowingEngine<Layout>) {
-    precondition(
+    _precondition(
       data.count == engine.layout.itemCount,
       "The data has \(data.count) elements but the layout \(engine.layout.itemCount) items")
     self._data = data
@@ -301,7 +302,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   public mutating func insertItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
     let oldCount = _engine.layout.itemCount
     let newCount = newData.count
-    precondition(
+    _precondition(
       newCount == oldCount + positions.count && positions.lowerBound >= 0
         && positions.upperBound <= newCount,
       "Inserted positions \(positions) do not turn \(oldCount) items into the \(newCount) of the new data"
@@ -318,7 +319,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   public mutating func removeItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
     let oldCount = _engine.layout.itemCount
     let newCount = newData.count
-    precondition(
+    _precondition(
       newCount == oldCount - positions.count && positions.lowerBound >= 0
         && positions.upperBound <= oldCount,
       "Removed positions \(positions) do not turn \(oldCount) items into the \(newCount) of the new data"
@@ -362,7 +363,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     let oldCount = _engine.layout.itemCount
     let newCount =
       oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
-    precondition(
+    _precondition(
       newData.count == newCount,
       "The batch turns \(oldCount) items into \(newCount), not the \(newData.count) of the new data"
     )
@@ -424,7 +425,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   @discardableResult
   public mutating func apply(_ difference: IdentityDifference, from newData: Data) -> ListUpdate<ID>
   {
-    precondition(
+    _precondition(
       newData.count == difference.newCount,
       "The difference is to \(difference.newCount) elements, not \(newData.count)")
     let oldWindow = engine.window

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 extension WindowLayout {
   /// Makes the layout describe the new snapshot of `difference`. Layouts
@@ -58,7 +59,7 @@ extension WindowingEngine {
   ///   plus the scan to the nearest surviving item otherwise.
   @discardableResult
   public mutating func apply(_ difference: IdentityDifference) -> WindowChange {
-    precondition(
+    _precondition(
       difference.oldCount == _layout.itemCount,
       "The difference is from \(difference.oldCount) items, not \(_layout.itemCount)")
     var target: _AnchorTarget?

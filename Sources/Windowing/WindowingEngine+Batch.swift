@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension WindowingEngine {
   /// Applies a batch of removals and insertions by position, as a list UI's
   /// batch update takes them (a pager's `PagedChanges`): the first visible
@@ -37,7 +39,7 @@ extension WindowingEngine {
     let oldCount = _layout.itemCount
     var end = 0
     for range in removed {
-      precondition(
+      _precondition(
         range.lowerBound >= end && range.upperBound <= oldCount,
         "Removed range \(range) is out of order or out of range 0..<\(oldCount)")
       end = range.upperBound
@@ -46,7 +48,7 @@ extension WindowingEngine {
       oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
     end = 0
     for range in inserted {
-      precondition(
+      _precondition(
         range.lowerBound >= end && range.upperBound <= newCount,
         "Inserted range \(range) is out of order or out of range 0..<\(newCount)")
       end = range.upperBound

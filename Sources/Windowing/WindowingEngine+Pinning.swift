@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// Where the engine places a sticky header: the header of the section at
 /// the top of the viewport, kept at the top edge until the next section's
 /// header pushes it up.
@@ -112,7 +114,7 @@ extension WindowingEngine {
     let count = _layout.itemCount
     let sorted = Array(Set(positions)).sorted()
     if let bad = sorted.first(where: { $0 < 0 || $0 >= count }) {
-      preconditionFailure("Position \(bad) out of range 0..<\(count)")
+      _preconditionFailure("Position \(bad) out of range 0..<\(count)")
     }
     return sorted
   }

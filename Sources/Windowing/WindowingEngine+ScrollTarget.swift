@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// A scroll to a position that is still being aimed: as measurements
 /// replace estimates, the engine moves the offset so that the item stays
 /// where the alignment puts it.
@@ -48,7 +50,7 @@ extension WindowingEngine {
   public mutating func scroll(
     toPosition position: Int, alignment: ScrollAlignment = .start
   ) -> WindowChange {
-    precondition(
+    _precondition(
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
     _scrollAim = _ScrollAim(position: position, alignment: alignment)

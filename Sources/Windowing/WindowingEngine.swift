@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 /// A change the engine publishes: the new window of positions to
 /// materialize and the visible positions, with what they were before.
@@ -127,7 +128,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
     layout: Layout, viewport: Viewport, overscan: Overscan = Overscan(points: 0, items: 2),
     visibilityThreshold: Double = 0
   ) {
-    precondition(
+    _precondition(
       visibilityThreshold >= 0 && visibilityThreshold <= 1,
       "Visibility threshold \(visibilityThreshold) must be in 0...1")
     self._layout = layout
@@ -233,7 +234,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @discardableResult
   public mutating func insertItems(at positions: Range<Int>) -> WindowChange {
     let oldCount = _layout.itemCount
-    precondition(
+    _precondition(
       positions.lowerBound >= 0 && positions.lowerBound <= oldCount,
       "Inserted positions \(positions) out of range 0...\(oldCount)")
     return _apply(
@@ -249,7 +250,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @discardableResult
   public mutating func removeItems(at positions: Range<Int>) -> WindowChange {
     let oldCount = _layout.itemCount
-    precondition(
+    _precondition(
       positions.lowerBound >= 0 && positions.upperBound <= oldCount,
       "Removed positions \(positions) out of range 0..<\(oldCount)")
     return _apply(
@@ -400,7 +401,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   ///
   /// - Complexity: O(log n).
   public func scrollOffset(for position: Int, alignment: ScrollAlignment) -> Double {
-    precondition(
+    _precondition(
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
     let frame = _layout.frame(of: position)
@@ -436,6 +437,11 @@ public struct WindowingEngine<Layout: WindowLayout> {
     let region = _viewport.region
     let wanted = region.lowerBound - overscan.points..<region.upperBound + overscan.points
     var positions = _layout.items(overlapping: wanted)
+    // A viewport past the end (an overscroll, a stale offset) is nearest
+    // the last items: padding by items reaches back to them, not to the first.
+    if positions.isEmpty, wanted.lowerBound >= _layout.contentLength {
+      positions = _layout.itemCount..<_layout.itemCount
+    }
     if overscan.items > 0, _layout.itemCount > 0 {
       let pad = Swift.min(overscan.items, _layout.itemCount)
       positions =
@@ -508,7 +514,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
   /// - Complexity: O(log n).
   @discardableResult
   public mutating func setLength(_ length: Double, of position: Int) -> WindowChange? {
-    precondition(
+    _precondition(
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
     _scrollAim?.measured.insert(position)

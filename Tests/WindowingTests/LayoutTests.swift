@@ -112,11 +112,71 @@ struct LayoutTests {
     #expect(grid.items(overlapping: 22..<60) == 2..<4)
     // An engine scrolled to the gap after item 0 reports none of it visible.
     var engine = WindowingEngine(layout: variable, viewport: Viewport(length: 100))
-    engine.scroll(to: 22)
+    _ = engine.scroll(to: 22)
     #expect(engine.visible.lowerBound == 1)
     var paddedEngine = WindowingEngine(layout: padded, viewport: Viewport(length: 30))
-    paddedEngine.scroll(to: 72)
+    _ = paddedEngine.scroll(to: 72)
     #expect(paddedEngine.visible == 1..<2)
+  }
+
+  @Test("Counts a layout cannot hold trap naming them")
+  func hugeCountsTrap() async {
+    let variable = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = VariableSizeLayout(itemCount: 1 << 61, estimatedLength: 44)
+    }
+    #expect(
+      standardErrorText(of: variable).contains(
+        "Item count \(1 << 61) exceeds the maximum of \(1 << 32)"))
+    let masonry = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = MasonryLayout(itemCount: .max, lanes: .fixed(2), estimatedLength: 44)
+    }
+    #expect(standardErrorText(of: masonry).contains("Item count \(Int.max) exceeds the maximum"))
+    let grid = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = MeasuredGridLayout(itemCount: .max, columns: .fixed(2), estimatedLength: 44)
+    }
+    #expect(standardErrorText(of: grid).contains("Item count \(Int.max) exceeds the maximum"))
+    let insertion = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var layout = VariableSizeLayout(itemCount: 10, estimatedLength: 44)
+      layout.insertItems(at: 5..<Int.max)
+    }
+    #expect(standardErrorText(of: insertion).contains("Inserting \(Int.max - 5) items into 10"))
+    let infinite = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = FixedSizeLayout(itemCount: 10, itemLength: .infinity)
+    }
+    #expect(standardErrorText(of: infinite).contains("Item length inf must be in"))
+    let later = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var grid = GridLayout(itemCount: 10, columns: .fixed(2), rowLength: 40)
+      grid.spacing = -.nan
+    }
+    #expect(standardErrorText(of: later).contains("Spacing"))
+  }
+
+  @Test("Huge counts that a layout holds without storage answer queries")
+  func hugeFixedLayouts() {
+    let fixed = FixedSizeLayout(itemCount: .max, itemLength: 10_000_000)
+    #expect(fixed.items(overlapping: 0..<25_000_000) == 0..<3)
+    #expect(fixed.items(overlapping: 1e300..<2e300).isEmpty)
+    #expect(fixed.items(overlapping: fixed.contentLength - 1..<fixed.contentLength).count <= 2)
+    // The content ends at 2⁶³, which no `Int` holds: the query's estimate
+    // must not convert it unchecked.
+    let points = FixedSizeLayout(itemCount: .max, itemLength: 1)
+    let end = points.items(overlapping: points.contentLength - 4_096..<points.contentLength)
+    #expect(!end.isEmpty && end.upperBound > Int.max - 10_000)
+    let grid = GridLayout(itemCount: .max, columns: .fixed(3), rowLength: 1e7)
+    #expect(grid.items(overlapping: 0..<1e7) == 0..<3)
+  }
+
+  @Test("A viewport past the end materializes the last rows")
+  func scrollPastTheEnd() {
+    var list = VirtualList(
+      data: Array(0..<20), id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 20, itemLength: 44), viewport: Viewport(length: 400),
+        overscan: Overscan(items: 2)))
+    _ = list.scroll(to: 1e12)
+    #expect(list.window == 18..<20)
+    _ = list.scroll(to: 0)
+    #expect(list.window == 0..<12)
   }
 
   @Test("Measured lengths match a naive prefix sum", arguments: modelTestSeeds)

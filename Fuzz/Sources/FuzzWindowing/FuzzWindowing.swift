@@ -322,9 +322,13 @@ func verify<L: WindowLayout>(
   let region = v.region
   for i in data.indices {
     let e = frames[i]
-    // An empty viewport shows nothing.
-    if !region.isEmpty, e.length > 0, e.offset < region.upperBound,
-      e.offset + e.length > region.lowerBound
+    // An empty viewport shows nothing. The reference's running sums round
+    // apart from the layout's by a few units in the last place, and the
+    // layout's own frames decide what touches: an overlap within that
+    // rounding is not checked here (the exact check below uses the frames).
+    let tolerance = 1e-9 * max(1, abs(e.offset))
+    if !region.isEmpty, e.length > 0, e.offset < region.upperBound - tolerance,
+      e.offset + e.length > region.lowerBound + tolerance
     {
       check(
         engine.window.contains(i),

@@ -70,6 +70,13 @@ public struct LinkedListCollection<Node, Element> {
   /// calls to `next`, and the index holds one reference per 32 nodes.
   public static var defaultCheckpointInterval: Int { 32 }
 
+  /// The bound on counting a list of value nodes when no `count` or
+  /// `maximumLength` is given: 2²⁴ (16,777,216) nodes. A loop of value
+  /// nodes cannot be detected (a value has no identity), so without a bound
+  /// counting it would never end; a list of class nodes is counted to its
+  /// end or its first repeated node, unbounded.
+  public static var defaultValueNodeMaximumLength: Int { 1 << 24 }
+
   /// Adapts the list that starts at `head`.
   ///
   /// - Parameters:
@@ -84,7 +91,9 @@ public struct LinkedListCollection<Node, Element> {
   ///     of class nodes that loops back to an earlier node ends before the
   ///     first repeated one; any list that does not end within
   ///     `maximumLength` nodes holds its first `maximumLength`. Neither
-  ///     traps or hangs, and `isTruncated` says it happened.
+  ///     traps or hangs, and `isTruncated` says it happened. `nil`: no
+  ///     bound for class nodes, `defaultValueNodeMaximumLength` for value
+  ///     nodes (whose loops cannot be detected).
   ///   - next: Returns a node's successor, or `nil` at the end.
   ///   - element: Returns a node's element.
   ///
@@ -97,14 +106,16 @@ public struct LinkedListCollection<Node, Element> {
     head: Node?,
     count: Int? = nil,
     checkpointInterval: Int = defaultCheckpointInterval,
-    maximumLength: Int = .max,
+    maximumLength: Int? = nil,
     next: @escaping @Sendable (Node) -> Node?,
     element: @escaping @Sendable (Node) -> Element
   ) {
-    precondition(
+    let maximumLength =
+      maximumLength ?? (Node.self is AnyObject.Type ? .max : Self.defaultValueNodeMaximumLength)
+    _precondition(
       checkpointInterval >= 1, "Checkpoint interval \(checkpointInterval) must be positive")
-    if let count { precondition(count >= 0, "Count \(count) must not be negative") }
-    precondition(maximumLength >= 1, "Maximum length \(maximumLength) must be positive")
+    if let count { _precondition(count >= 0, "Count \(count) must not be negative") }
+    _precondition(maximumLength >= 1, "Maximum length \(maximumLength) must be positive")
     self._head = head
     self._next = next
     self._element = element
@@ -118,7 +129,9 @@ public struct LinkedListCollection<Node, Element> {
   ///   - head: The first node, or `nil` for an empty list.
   ///   - count: The number of nodes, if known.
   ///   - checkpointInterval: Positions between checkpoints; at least 1.
-  ///   - maximumLength: A bound on the walk that counts the nodes.
+  ///   - maximumLength: A bound on the walk that counts the nodes; `nil`,
+  ///     unbounded for class nodes and `defaultValueNodeMaximumLength` for
+  ///     value nodes.
   ///   - next: Returns a node's successor, or `nil` at the end.
   /// - Complexity: O(1).
   @inlinable
@@ -126,7 +139,7 @@ public struct LinkedListCollection<Node, Element> {
     head: Node?,
     count: Int? = nil,
     checkpointInterval: Int = defaultCheckpointInterval,
-    maximumLength: Int = .max,
+    maximumLength: Int? = nil,
     next: @escaping @Sendable (Node) -> Node?
   ) where Element == Node {
     self.init(
@@ -166,8 +179,8 @@ public struct LinkedListCollection<Node, Element> {
   /// - Complexity: O(`count / checkpointInterval`) at worst.
   @inlinable
   public mutating func invalidate(from offset: Int, newCount count: Int? = nil) {
-    precondition(offset >= 0, "Invalidation offset \(offset) must not be negative")
-    if let count { precondition(count >= 0, "Count \(count) must not be negative") }
+    _precondition(offset >= 0, "Invalidation offset \(offset) must not be negative")
+    if let count { _precondition(count >= 0, "Count \(count) must not be negative") }
     if isKnownUniquelyReferenced(&_index) {
       _index.lock.withLock { _index.truncate(before: offset, count: count) }
     } else {

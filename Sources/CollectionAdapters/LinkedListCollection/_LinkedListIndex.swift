@@ -135,10 +135,10 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline
   func listEnded(at length: Int) -> Never {
     if let count {
-      preconditionFailure(
+      _preconditionFailure(
         "LinkedListCollection: the list ended after \(length) nodes, but its count is \(count)")
     }
-    preconditionFailure("LinkedListCollection: the list ended after \(length) nodes")
+    _preconditionFailure("LinkedListCollection: the list ended after \(length) nodes")
   }
 
   /// The number of nodes: the given count, or one walk from the last
@@ -332,7 +332,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline
   func verifyEnd(last: Node, next: (Node) -> Node?) {
     if next(last) != nil {
-      preconditionFailure(
+      _preconditionFailure(
         "LinkedListCollection: the list has more nodes than its given count \(count ?? 0); "
           + "is it cyclic?")
     }

@@ -104,7 +104,7 @@ extension OrderedStore: RandomAccessCollection {
   /// - Complexity: O(1).
   @inlinable
   public subscript(bounds: Range<Int>) -> Slice<Self> {
-    precondition(
+    _precondition(
       bounds.lowerBound >= 0 && bounds.upperBound <= count,
       "Range \(bounds) out of range 0..<\(count)")
     return Slice(base: self, bounds: bounds)

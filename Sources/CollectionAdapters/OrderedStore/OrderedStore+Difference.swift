@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 extension OrderedStore {
   /// Applies a difference between this store (the old snapshot) and `new`,
@@ -32,23 +33,23 @@ extension OrderedStore {
   ///   `Array` pays the same O(*n* + *m*) copy.)
   @inlinable
   public mutating func apply(_ difference: IdentityDifference, from new: OrderedStore) {
-    precondition(
+    _precondition(
       count == difference.oldCount,
       "The difference is from \(difference.oldCount) elements, not \(count)")
-    precondition(
+    _precondition(
       new.count == difference.newCount,
       "The difference is to \(difference.newCount) elements, not \(new.count)")
     // Check that the difference maps the positions one to one before
     // anything moves.
     var filled = [Bool](repeating: false, count: difference.newCount)
     for case let q? in difference.newPositions {
-      precondition(
+      _precondition(
         q >= 0 && q < difference.newCount && !filled[q],
         "The difference does not describe these snapshots (new position \(q))")
       filled[q] = true
     }
     for q in difference.insertions {
-      precondition(
+      _precondition(
         q >= 0 && q < difference.newCount && !filled[q],
         "The difference does not describe these snapshots (insertion at \(q))")
       filled[q] = true

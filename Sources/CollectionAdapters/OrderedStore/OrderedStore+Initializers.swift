@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension OrderedStore {
   /// Creates a store from pairs whose keys are unique, in their order.
   ///
@@ -36,7 +38,7 @@ extension OrderedStore {
 
   @inlinable @inline(never)
   internal static func _duplicateKey(_ key: Key) -> Never {
-    preconditionFailure("Duplicate key: \(key)")
+    _preconditionFailure("Duplicate key: \(key)")
   }
 
   /// Creates a store from pairs, combining the values of repeated keys.

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension OrderedStore {
   /// Removes and returns the pair at `index`.
   ///
@@ -27,7 +29,7 @@ extension OrderedStore {
   @inlinable
   public mutating func removeSubrange(_ bounds: Range<Int>) {
     let count = self.count
-    precondition(
+    _precondition(
       bounds.lowerBound >= 0 && bounds.upperBound <= count,
       "Range \(bounds) out of range 0..<\(count)")
     guard !bounds.isEmpty else { return }
@@ -51,7 +53,7 @@ extension OrderedStore {
   @inlinable
   @discardableResult
   public mutating func removeFirst() -> Element {
-    precondition(!isEmpty, "Cannot remove the first element of an empty OrderedStore")
+    _precondition(!isEmpty, "Cannot remove the first element of an empty OrderedStore")
     return remove(at: 0)
   }
 
@@ -61,7 +63,7 @@ extension OrderedStore {
   /// - Complexity: O(`k`).
   @inlinable
   public mutating func removeFirst(_ k: Int) {
-    precondition(
+    _precondition(
       k >= 0 && k <= count, "Cannot remove \(k) elements from an OrderedStore of \(count)")
     removeSubrange(0..<k)
   }
@@ -73,7 +75,7 @@ extension OrderedStore {
   @inlinable
   @discardableResult
   public mutating func removeLast() -> Element {
-    precondition(!isEmpty, "Cannot remove the last element of an empty OrderedStore")
+    _precondition(!isEmpty, "Cannot remove the last element of an empty OrderedStore")
     return remove(at: count - 1)
   }
 
@@ -83,7 +85,7 @@ extension OrderedStore {
   /// - Complexity: O(`k`).
   @inlinable
   public mutating func removeLast(_ k: Int) {
-    precondition(
+    _precondition(
       k >= 0 && k <= count, "Cannot remove \(k) elements from an OrderedStore of \(count)")
     removeSubrange(count - k..<count)
   }

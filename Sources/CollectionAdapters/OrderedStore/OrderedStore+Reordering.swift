@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 // Every reordering moves keys and values together.
 
 extension OrderedStore {
@@ -50,7 +52,7 @@ extension OrderedStore {
   @inlinable
   public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
     let count = self.count
-    precondition(
+    _precondition(
       destination >= 0 && destination <= count,
       "Move destination \(destination) out of range 0...\(count)")
     // One row (a drag) is read without collecting the offsets into an
@@ -114,7 +116,7 @@ extension OrderedStore {
   @inlinable
   internal func _checkMoveSource(_ offset: Int, count: Int) {
     if offset < 0 || offset >= count {
-      preconditionFailure("Move source offset \(offset) out of range 0..<\(count)")
+      _preconditionFailure("Move source offset \(offset) out of range 0..<\(count)")
     }
   }
 

@@ -65,7 +65,7 @@ public struct OrderedStore<Key: Hashable, Value> {
   /// - Complexity: O(`minimumCapacity`).
   @inlinable
   public init(minimumCapacity: Int) {
-    precondition(minimumCapacity >= 0, "Minimum capacity \(minimumCapacity) must not be negative")
+    _precondition(minimumCapacity >= 0, "Minimum capacity \(minimumCapacity) must not be negative")
     _storage = minimumCapacity == 0 ? nil : _OrderedStoreStorage(capacity: minimumCapacity)
   }
 
@@ -150,7 +150,7 @@ extension OrderedStore {
   ///   the start of the allocation, O(1) otherwise.
   @inlinable
   public mutating func reserveCapacity(_ minimumCapacity: Int) {
-    precondition(minimumCapacity >= 0, "Minimum capacity \(minimumCapacity) must not be negative")
+    _precondition(minimumCapacity >= 0, "Minimum capacity \(minimumCapacity) must not be negative")
     if let storage = _storage, storage._head &+ minimumCapacity <= storage._capacity { return }
     guard minimumCapacity > 0 else { return }
     let storage = _ensureUnique()
@@ -314,7 +314,8 @@ extension OrderedStore {
     _ value: Value, forKey key: Key, insertingAt index: Int
   ) -> (originalValue: Value?, index: Int) {
     let count = self.count
-    precondition(index >= 0 && index <= count, "Insertion index \(index) out of range 0...\(count)")
+    _precondition(
+      index >= 0 && index <= count, "Insertion index \(index) out of range 0...\(count)")
     let storage = _ensureUnique()
     let (found, bucket) = storage._find(key)
     defer { _checkInvariants() }

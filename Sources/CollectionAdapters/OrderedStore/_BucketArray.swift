@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// The buckets of `_OrderedStoreStorage`'s hash index: entries of 2, 3 or
 /// 4 bytes, packed, in one allocation.
 ///
@@ -33,7 +35,7 @@ internal struct _BucketArray {
   /// Allocates `count` empty buckets of `width` bytes each.
   @usableFromInline
   internal init(count: Int, width: Int) {
-    precondition(width >= 2 && width <= 4, "Bucket width \(width) is not 2, 3 or 4")
+    _precondition(width >= 2 && width <= 4, "Bucket width \(width) is not 2, 3 or 4")
     _width = width
     _mask = width == 4 ? .max : (1 << UInt32(width &* 8)) &- 1
     let byteCount = count &* width &+ 4

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 // The hash index of `_OrderedStoreStorage`: an open-addressing table with
 // linear probing and no tombstones, mapping a key's hash to its physical
 // slot. The elements' own buffers are in `_OrderedStoreStorage.swift`.
@@ -174,7 +176,7 @@ extension _OrderedStoreStorage {
       b = _nextBucket(b)
       #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
         steps += 1
-        precondition(steps < _bucketCount, "No bucket holds entry \(entry)")
+        _precondition(steps < _bucketCount, "No bucket holds entry \(entry)")
       #endif
     }
     return b

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension _OrderedStoreStorage {
   /// Rearranges the elements into a new snapshot in one pass: the element
   /// at old offset `p` goes to `newPositions[p]` (or is destroyed if `nil`),
@@ -28,7 +30,7 @@ extension _OrderedStoreStorage {
       }
     }
     let newCapacity = Swift.max(_capacity, newCount)
-    precondition(
+    _precondition(
       newCapacity < Int(UInt32.max),
       "Capacity \(newCapacity) exceeds the store's limit of \(UInt32.max - 1)")
     let keys = UnsafeMutablePointer<Key>.allocate(capacity: newCapacity)

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// The shared, copy-on-write storage of an `OrderedStore`.
 ///
 /// Keys and values live in two parallel buffers of the same capacity, in one
@@ -52,8 +54,8 @@ internal final class _OrderedStoreStorage<Key: Hashable, Value> {
 
   @usableFromInline
   internal init(capacity: Int) {
-    precondition(capacity >= 0, "Capacity \(capacity) must not be negative")
-    precondition(
+    _precondition(capacity >= 0, "Capacity \(capacity) must not be negative")
+    _precondition(
       capacity < Int(UInt32.max),
       "Capacity \(capacity) exceeds the store's limit of \(UInt32.max - 1)")
     _keys = .allocate(capacity: capacity)
@@ -111,8 +113,10 @@ extension _OrderedStoreStorage {
   /// starting at slot `head`, and rebuilds the table; O(`count`).
   @usableFromInline
   internal func _resize(to newCapacity: Int, head: Int = 0) {
-    precondition(newCapacity >= head + _count)
-    precondition(
+    _precondition(
+      newCapacity >= head + _count,
+      "Capacity \(newCapacity) is less than head \(head) plus count \(_count)")
+    _precondition(
       newCapacity < Int(UInt32.max),
       "Capacity \(newCapacity) exceeds the store's limit of \(UInt32.max - 1)")
     let keys = UnsafeMutablePointer<Key>.allocate(capacity: newCapacity)
@@ -133,7 +137,9 @@ extension _OrderedStoreStorage {
   /// their table entries in one scan of the table; O(`count` + buckets).
   @usableFromInline
   internal func _slide(toHead head: Int) {
-    precondition(head >= 0 && head &+ _count <= _capacity)
+    _precondition(
+      head >= 0 && head &+ _count <= _capacity,
+      "Head \(head) plus count \(_count) is outside capacity \(_capacity)")
     guard head != _head else { return }
     let oldHead = _head
     // Overlapping moves are allowed: they copy in the safe direction.

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension OutlineCollection {
   #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
     /// Traps if the index is inconsistent: every live record's row counts
@@ -12,42 +14,43 @@ extension OutlineCollection {
     @usableFromInline @inline(never)
     internal func _checkInvariants() {
       let free = Set(_freeRecords)
-      precondition(free.count == _freeRecords.count, "A record is freed twice")
-      precondition(_records[0].isExpanded && !free.contains(0), "The root record is not live")
+      _precondition(free.count == _freeRecords.count, "A record is freed twice")
+      _precondition(_records[0].isExpanded && !free.contains(0), "The root record is not live")
       var live = 0
       var liveEntries = 0
       for record in _records.indices where !free.contains(Int32(record)) {
         live += 1
         let r = _records[record]
         liveEntries += Int(r.count)
-        precondition(r.count == r.children.count, "Record \(record) count is stale")
+        _precondition(r.count == r.children.count, "Record \(record) count is stale")
         for index in 0..<Int(r.count) {
           let child = _childRecord(Int32(record), index)
           let owned = _ownedRecord(
             id: _id(_node(record: Int32(record), index: index)), record: Int32(record),
             index: index)
-          precondition(
+          _precondition(
             Swift.max(child, -1) == owned,
             "Record \(record)[\(index)] holds record \(child), the map \(owned)")
           // Whether a child without a record is a leaf is not compared with
           // `children` here: tests count the calls an operation makes (the
           // model tests compare every row's `hasChildren` instead).
-          precondition(child >= Self._leaf, "Record \(record)[\(index)] holds \(child)")
+          _precondition(child >= Self._leaf, "Record \(record)[\(index)] holds \(child)")
           var rows = 1
           if child >= 0 {
-            precondition(!free.contains(child), "Record \(record) points at a freed record")
+            _precondition(!free.contains(child), "Record \(record) points at a freed record")
             let c = _records[Int(child)]
-            precondition(
+            _precondition(
               c.parent == Int32(record) && c.indexInParent == Int32(index),
               "Record \(child) does not point back at \(record)[\(index)]")
-            precondition(
+            _precondition(
               _recordForID[_id(_node(record: Int32(record), index: index))] == child,
               "The identifier map misses record \(child)")
             if c.isExpanded { rows += _total(of: child) }
           }
           let counted =
             _prefix(base: Int(r.base), index + 1) - _prefix(base: Int(r.base), index)
-          precondition(counted == rows, "Record \(record)[\(index)] counts \(counted), not \(rows)")
+          _precondition(
+            counted == rows, "Record \(record)[\(index)] counts \(counted), not \(rows)")
           if let locations = _locations {
             // A duplicate identifier is located at the node that owns it.
             let id = _id(_node(record: Int32(record), index: index))
@@ -55,18 +58,18 @@ extension OutlineCollection {
             let owner = location.map {
               _id(_node(record: Int32(truncatingIfNeeded: $0 >> 32), index: $0 & 0xFFFF_FFFF))
             }
-            precondition(
+            _precondition(
               location == record << 32 | index || (owner == id && _duplicateIDs.contains(id)),
               "The location of \(id) is \(String(describing: location)), not \(record)[\(index)]")
           }
         }
       }
-      precondition(_recordForID.count == live - 1, "The identifier map has stray entries")
-      precondition(_childRecords.count == _rowTree.count, "Child records and row counts differ")
-      precondition(
+      _precondition(_recordForID.count == live - 1, "The identifier map has stray entries")
+      _precondition(_childRecords.count == _rowTree.count, "Child records and row counts differ")
+      _precondition(
         _rowCount == _total(of: 0),
         "The row count is \(_rowCount), the roots' total \(_total(of: 0))")
-      precondition(
+      _precondition(
         liveEntries + _deadRowEntries == _rowTree.count,
         "Row counts: \(liveEntries) live and \(_deadRowEntries) dead of \(_rowTree.count)")
     }

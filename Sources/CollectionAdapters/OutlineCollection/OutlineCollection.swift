@@ -491,7 +491,7 @@ extension OutlineCollection {
     }
     let count = children.count
     let base = _rowTree.count
-    precondition(
+    _precondition(
       base + count < Int(Int32.max), "OutlineCollection cannot index more than \(Int32.max) nodes")
     _Fenwick.append(repeating: 1 as Int32, count: count, to: &_rowTree)
     // Appended one by one: reserving the exact count on every record would

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 extension SectionedDifference {
   /// Computes the changes between two snapshots of a sectioned list.
@@ -75,7 +76,7 @@ extension SectionedCollection where Items: RangeReplaceableCollection {
     let targetCount =
       destination.section == source.section
       ? sourceItems.count : _sections[destination.section].items.count
-    precondition(
+    _precondition(
       destination.item >= 0 && destination.item <= targetCount,
       "Item \(destination.item) out of range 0...\(targetCount) of section \(destination.section)")
     if destination.section == source.section {

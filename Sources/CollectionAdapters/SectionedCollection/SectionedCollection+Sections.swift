@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 extension SectionedCollection {
   /// The section at `index`; setting it (or mutating its items in place,
   /// `rows[section: 2].items.append(x)`) updates that section alone, as
@@ -28,7 +30,7 @@ extension SectionedCollection {
   ///
   /// - Complexity: O(*s*) for *s* sections.
   public mutating func insertSection(_ section: ListSection<SectionID, Items>, at index: Int) {
-    precondition(
+    _precondition(
       index >= 0 && index <= _sections.count,
       "Section \(index) out of range 0...\(_sections.count)")
     _sections.insert(section, at: index)

@@ -128,7 +128,7 @@ extension SectionedCollection {
     _checkSection(path.section)
     let section = _sections[path.section]
     let itemCount = section.items.count
-    precondition(
+    _precondition(
       path.item >= 0 && path.item < itemCount,
       "Item \(path.item) out of range 0..<\(itemCount) of section \(path.section)")
     return _sectionStarts[path.section] &+ (section.hasHeader ? 1 : 0) &+ path.item
@@ -154,7 +154,7 @@ extension SectionedCollection {
     _checkSection(path.section)
     let items = _sections[path.section].items
     let count = items.count
-    precondition(
+    _precondition(
       path.item >= 0 && path.item < count,
       "Item \(path.item) out of range 0..<\(count) of section \(path.section)")
     return items[items.index(items.startIndex, offsetBy: path.item)]
@@ -163,7 +163,7 @@ extension SectionedCollection {
   @inlinable
   internal func _checkSection(_ section: Int) {
     if section < 0 || section >= _sections.count {
-      preconditionFailure("Section \(section) out of range 0..<\(_sections.count)")
+      _preconditionFailure("Section \(section) out of range 0..<\(_sections.count)")
     }
   }
 }

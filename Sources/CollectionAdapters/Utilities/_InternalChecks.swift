@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// Whether `_checkInvariants()` is compiled in: only when the package's own
 /// build sets `COLLECTION_ADAPTERS_INTERNAL_CHECKS=1` (see Package.swift).
 #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
@@ -22,6 +24,6 @@ internal func _internalInvariant(
   file: StaticString = #fileID, line: UInt = #line
 ) {
   #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
-    precondition(condition(), message(), file: file, line: line)
+    _precondition(condition(), message(), file: file, line: line)
   #endif
 }

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// Items of one size packed into rows: a fixed number of columns, or as many
 /// as fit the viewport's cross length. Stores nothing per item.
 public struct GridLayout: WindowLayout, Hashable, Sendable {
@@ -20,9 +22,13 @@ public struct GridLayout: WindowLayout, Hashable, Sendable {
   /// The column rule.
   public var columns: Columns
   /// Each row's length along the scrolling axis.
-  public var rowLength: Double
+  public var rowLength: Double {
+    didSet { _checkLength(rowLength, "Row length") }
+  }
   /// Space between rows, and between columns.
-  public var spacing: Double
+  public var spacing: Double {
+    didSet { _checkSpacing(spacing) }
+  }
   /// The cross length the columns share.
   public private(set) var crossLength: Double
 
@@ -31,8 +37,9 @@ public struct GridLayout: WindowLayout, Hashable, Sendable {
     itemCount: Int, columns: Columns, rowLength: Double, spacing: Double = 0,
     crossLength: Double = 0
   ) {
-    precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
-    precondition(rowLength > 0, "Row length \(rowLength) must be positive")
+    _precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
+    _checkLength(rowLength, "Row length")
+    _checkSpacing(spacing)
     columns._check()
     self.itemCount = itemCount
     self.columns = columns
@@ -114,29 +121,8 @@ extension GridLayout.Columns {
   /// Traps on a rule that makes no column, naming it.
   internal func _check() {
     switch self {
-    case .fixed(let n): precondition(n >= 1, "Column count \(n) must be positive")
-    case .adaptive(let m): precondition(m > 0, "Minimum column length \(m) must be positive")
+    case .fixed(let n): _precondition(n >= 1, "Column count \(n) must be positive")
+    case .adaptive(let m): _precondition(m > 0, "Minimum column length \(m) must be positive")
     }
   }
-}
-
-/// Traps on parameters no measured layout takes, naming them.
-internal func _checkMeasuredLayout(itemCount: Int, estimatedLength: Double, spacing: Double) {
-  precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
-  precondition(
-    estimatedLength > 0 && estimatedLength <= VariableSizeLayout.maximumItemLength,
-    "Estimated length \(estimatedLength) must be in 0...\(VariableSizeLayout.maximumItemLength)")
-  precondition(
-    spacing >= 0 && spacing <= VariableSizeLayout.maximumItemLength,
-    "Spacing \(spacing) must be in 0...\(VariableSizeLayout.maximumItemLength)")
-}
-
-/// Traps on a measurement of a position out of range or a length no
-/// layout keeps, naming them.
-internal func _checkMeasurement(_ length: Double, of position: Int, itemCount: Int) {
-  precondition(
-    position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
-  precondition(
-    length >= 0 && length <= VariableSizeLayout.maximumItemLength,
-    "Length \(length) must be in 0...\(VariableSizeLayout.maximumItemLength)")
 }

@@ -132,6 +132,7 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   ///
   /// - Complexity: O(n − `positions.lowerBound`).
   public mutating func insertItems(at positions: Range<Int>) {
+    _checkInsertion(of: positions.count, into: itemCount)
     _lengths.insert(
       contentsOf: repeatElement(estimatedLength, count: positions.count), at: positions.lowerBound)
     _place(from: positions.lowerBound)

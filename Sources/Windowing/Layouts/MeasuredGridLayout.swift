@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 /// A grid whose rows have different lengths: items are measured, and each
 /// row takes the length of its longest item (cells of a row share it).
@@ -37,15 +38,10 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
     itemCount: Int, columns: GridLayout.Columns, estimatedLength: Double, spacing: Double = 0,
     crossLength: Double = 0
   ) {
-    precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
-    precondition(
-      estimatedLength > 0 && estimatedLength <= Self.maximumItemLength,
-      "Estimated length \(estimatedLength) must be in 0...\(Self.maximumItemLength)")
-    precondition(
-      spacing >= 0 && spacing.isFinite, "Spacing \(spacing) must be finite, not negative")
-    if case .fixed(let n) = columns { precondition(n >= 1, "Column count \(n) must be positive") }
+    _checkMeasuredLayout(itemCount: itemCount, estimatedLength: estimatedLength, spacing: spacing)
+    if case .fixed(let n) = columns { _precondition(n >= 1, "Column count \(n) must be positive") }
     if case .adaptive(let m) = columns {
-      precondition(m > 0, "Minimum column length \(m) must be positive")
+      _precondition(m > 0, "Minimum column length \(m) must be positive")
     }
     self.columns = columns
     self.estimatedLength = estimatedLength
@@ -117,9 +113,9 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
   /// - Complexity: O(log n + columns).
   @discardableResult
   public mutating func setLength(_ length: Double, of position: Int) -> Double {
-    precondition(
+    _precondition(
       position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
-    precondition(
+    _precondition(
       length >= 0 && length <= Self.maximumItemLength,
       "Length \(length) must be in 0...\(Self.maximumItemLength)")
     let delta = length - _lengths[position]
@@ -135,6 +131,7 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
   ///
   /// - Complexity: O(n): items after them move between rows.
   public mutating func insertItems(at positions: Range<Int>) {
+    _checkInsertion(of: positions.count, into: itemCount)
     _lengths.insert(
       contentsOf: repeatElement(estimatedLength, count: positions.count), at: positions.lowerBound)
     _rebuildRows()

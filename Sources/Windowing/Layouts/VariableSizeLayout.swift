@@ -22,6 +22,11 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   /// swamp the precision of every offset after it.
   public static var maximumItemLength: Double { 10_000_000 }
 
+  /// The most items a measured layout keeps a length for: 2³², more than
+  /// any machine holds at 8 bytes per item; a count past it traps at
+  /// creation or insertion, naming it.
+  public static var maximumItemCount: Int { 1 << 32 }
+
   /// The length assumed for items not yet measured.
   public var estimatedLength: Double
   /// The items' length across the scrolling axis.
@@ -95,6 +100,7 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
   ///
   /// - Complexity: O(k log n) at the end; O(k + √n) elsewhere.
   public mutating func insertItems(at positions: Range<Int>) {
+    _checkInsertion(of: positions.count, into: itemCount)
     _sums.insert(
       repeating: estimatedLength + spacing, count: positions.count, at: positions.lowerBound)
   }

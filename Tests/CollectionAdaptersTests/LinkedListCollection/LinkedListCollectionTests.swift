@@ -35,6 +35,18 @@ indirect enum IntList {
 /// Counts calls to `next`.
 @Suite("LinkedListCollection")
 struct LinkedListCollectionTests {
+  @Test("A loop of value nodes, with no count and no bound, is counted to the default bound")
+  func valueNodeLoopEnds() {
+    // Nodes 0, 1, 2, 0, 1, 2, …: a value has no identity to find the loop by.
+    let list = LinkedListCollection(head: 0, next: { ($0 + 1) % 3 })
+    #expect(list.count == LinkedListCollection<Int, Int>.defaultValueNodeMaximumLength)
+    #expect(list.isTruncated)
+    #expect(list[list.count - 1] == (list.count - 1) % 3)
+    // A bound given by the caller wins.
+    let bounded = LinkedListCollection(head: 0, maximumLength: 10, next: { ($0 + 1) % 3 })
+    #expect(bounded.count == 10 && bounded.isTruncated)
+  }
+
   @Test("Conformance over a class-node list", arguments: 0...40)
   func classNodeConformance(count: Int) {
     let values = (0..<count).map { $0 * 3 }
