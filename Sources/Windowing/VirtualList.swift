@@ -215,6 +215,15 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     set { _engine.followsEnd = newValue }
   }
 
+  /// How a data change keeps the reader's place (see `Anchoring`): `.feed`
+  /// by default, `.chat` for a conversation or a log.
+  ///
+  /// - Complexity: O(1).
+  public var anchoring: Anchoring {
+    get { _engine.anchoring }
+    set { _engine.anchoring = newValue }
+  }
+
   /// Keeps `positions` materialized whatever the scroll (a row being
   /// edited); they follow their items through data changes.
   ///

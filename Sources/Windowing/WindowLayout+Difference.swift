@@ -62,17 +62,12 @@ extension WindowingEngine {
     _precondition(
       difference.oldCount == _layout.itemCount,
       "The difference is from \(difference.oldCount) items, not \(_layout.itemCount)")
-    var target: _AnchorTarget?
-    if let anchor = _anchor() {
-      let positions = difference.newPositions
-      if let old = positions[anchor...].firstIndex(where: { $0 != nil })
-        ?? positions[..<anchor].lastIndex(where: { $0 != nil })
-      {
-        target = _target(old: old, new: positions[old]!)
-      }
-    }
-    _layout.apply(difference)
     let positions = difference.newPositions
+    let target = _anchorTarget(
+      firstSurvivor: { position in positions[position...].firstIndex { $0 != nil } },
+      lastSurvivor: { position in positions[..<position].lastIndex { $0 != nil } },
+      newPosition: { positions[$0]! })
+    _layout.apply(difference)
     _remapPinned { positions[$0] }
     return _reanchor(target)
   }

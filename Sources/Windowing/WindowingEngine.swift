@@ -114,6 +114,10 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// end in view); away from the end, the usual anchoring applies, so
   /// older items loaded above do not move what the user reads.
   public var followsEnd = false
+  /// How a data change keeps the reader's place (see `Anchoring`): a feed
+  /// by default; a chat keeps what is read also at the very top, and
+  /// follows the end.
+  public var anchoring: Anchoring = .feed
   /// The content length when the window was last computed: a data change
   /// knows from it whether the viewport was at the end before.
   @usableFromInline internal var _lastContentLength = 0.0
@@ -202,13 +206,13 @@ public struct WindowingEngine<Layout: WindowLayout> {
       return _recompute(correction: _viewport.offset - before)
     }
     guard newViewport.crossLength != _viewport.crossLength else {
-      let wasAtEnd = followsEnd && _isAtEnd(contentLength: _lastContentLength)
+      let wasAtEnd = _followsEnd && _isAtEnd(contentLength: _lastContentLength)
       _viewport = newViewport
       if wasAtEnd { _viewport.offset = _scrollRange.upperBound }
       return _recompute(correction: _viewport.offset - newViewport.offset)
     }
     let target = _anchorTarget()
-    let wasAtEnd = followsEnd && _isAtEnd(contentLength: _lastContentLength)
+    let wasAtEnd = _followsEnd && _isAtEnd(contentLength: _lastContentLength)
     _viewport = newViewport
     _layout.viewportCrossLengthDidChange(newViewport.crossLength)
     return _reanchor(target, wasAtEnd: wasAtEnd)
@@ -294,16 +298,13 @@ public struct WindowingEngine<Layout: WindowLayout> {
     (new, _layout.frame(of: old).mainOffset - _viewport.offset)
   }
 
-  /// The anchoring rule, for every change: before a change that removes
-  /// `removed` (old positions) and inserts `inserted` (new positions), both
-  /// ascending and disjoint, the item that must keep its place on screen.
-  /// That is the anchor (the first visible item) if it survives; else the
-  /// first survivor after it, so what stays on screen does not move; else,
-  /// when everything from the anchor on is gone, the last survivor before
-  /// it. `match` is where the caller found the anchor again although its
-  /// position was removed (the same item among the inserted ones, matched
-  /// by identity). `nil` when nothing is shown or nothing survives. Call it
-  /// before changing the layout.
+  /// The anchoring rule for a change that removes `removed` (old
+  /// positions) and inserts `inserted` (new positions), both ascending and
+  /// disjoint: `_anchorTarget(firstSurvivor:lastSurvivor:newPosition:)`
+  /// with the survivors found by position. `match` is where the caller
+  /// found the anchor again although its position was removed (the same
+  /// item among the inserted ones, matched by identity). Call it before
+  /// changing the layout.
   ///
   /// - Complexity: O(ranges), plus one frame query.
   @usableFromInline
@@ -312,24 +313,62 @@ public struct WindowingEngine<Layout: WindowLayout> {
     inserted: some Collection<Range<Int>>,
     oldCount: Int, match: (old: Int, new: Int)? = nil
   ) -> _AnchorTarget? {
+    if let match, let anchor = _anchor(), match.old == anchor {
+      return _target(old: match.old, new: match.new)
+    }
+    return _anchorTarget(
+      firstSurvivor: { position in
+        var survivor = position
+        for range in removed where range.contains(survivor) { survivor = range.upperBound }
+        return survivor < oldCount ? survivor : nil
+      },
+      lastSurvivor: { position in
+        var survivor = position - 1
+        for range in removed.reversed() where range.contains(survivor) {
+          survivor = range.lowerBound - 1
+        }
+        return survivor >= 0 ? survivor : nil
+      },
+      newPosition: { survivor in
+        var new = survivor
+        for range in removed where range.upperBound <= survivor { new -= range.count }
+        for range in inserted {
+          guard range.lowerBound <= new else { break }
+          new += range.count
+        }
+        return new
+      })
+  }
+
+  /// The anchoring rule, for every change (see `Anchoring`): the item that
+  /// must keep its place on screen. That is the anchor (the first visible
+  /// item) if it survives; else the first survivor after it if it was on
+  /// screen, so what stays on screen does not move. When nothing on screen
+  /// survives from the anchor on (a collapsed folder the viewport was
+  /// inside), the nearest survivor before the removed block, the folder's
+  /// own row, stays where it was if it was on screen and goes to the top
+  /// edge if not; with no survivor before, the first one after goes there.
+  /// `nil` when nothing is shown or nothing survives. Call it before
+  /// changing the layout.
+  ///
+  /// - Parameters:
+  ///   - firstSurvivor: The first old position at or after a position
+  ///     whose item survives, or `nil`.
+  ///   - lastSurvivor: The last old position before a position whose item
+  ///     survives, or `nil`.
+  ///   - newPosition: A survivor's new position.
+  @usableFromInline
+  internal func _anchorTarget(
+    firstSurvivor: (Int) -> Int?, lastSurvivor: (Int) -> Int?, newPosition: (Int) -> Int
+  ) -> _AnchorTarget? {
     guard let anchor = _anchor() else { return nil }
-    if let match, match.old == anchor { return _target(old: match.old, new: match.new) }
-    var survivor = anchor
-    for range in removed where range.contains(survivor) { survivor = range.upperBound }
-    if survivor >= oldCount {
-      survivor = anchor - 1
-      for range in removed.reversed() where range.contains(survivor) {
-        survivor = range.lowerBound - 1
-      }
+    let after = firstSurvivor(anchor)
+    if let after, after == anchor || _visible.contains(after) {
+      return _target(old: after, new: newPosition(after))
     }
-    guard survivor >= 0, survivor < oldCount else { return nil }
-    var new = survivor
-    for range in removed where range.upperBound <= survivor { new -= range.count }
-    for range in inserted {
-      guard range.lowerBound <= new else { break }
-      new += range.count
-    }
-    return _target(old: survivor, new: new)
+    guard let survivor = lastSurvivor(anchor) ?? after else { return nil }
+    if _visible.contains(survivor) { return _target(old: survivor, new: newPosition(survivor)) }
+    return (newPosition(survivor), _viewport.leadingInset)
   }
 
   /// The anchoring rule for a change that moves no position (a resize, a
@@ -353,6 +392,10 @@ public struct WindowingEngine<Layout: WindowLayout> {
   ///
   /// - Complexity: O(log n) at most.
   public var isAtEnd: Bool { _isAtEnd(contentLength: _layout.contentLength) }
+
+  /// Whether the end is followed: `followsEnd`, or a chat's anchoring.
+  @usableFromInline
+  internal var _followsEnd: Bool { followsEnd || anchoring == .chat }
 
   @usableFromInline
   internal func _isAtEnd(contentLength: Double) -> Bool {
@@ -379,9 +422,12 @@ public struct WindowingEngine<Layout: WindowLayout> {
     // keeps what is on screen.
     _scrollAim = nil
     let before = _viewport.offset
-    let wasAtEnd = wasAtEnd ?? (followsEnd && _isAtEnd(contentLength: _lastContentLength))
+    let wasAtEnd =
+      wasAtEnd ?? (_followsEnd && _isAtEnd(contentLength: _lastContentLength))
     let range = _scrollRange
-    let atTop = before <= range.lowerBound
+    // A feed at the very top shows what is inserted above; a chat keeps
+    // what is read there too.
+    let atTop = anchoring == .feed && before <= range.lowerBound
     var offset = before
     if wasAtEnd {
       offset = range.upperBound

@@ -172,6 +172,7 @@ struct WindowingModelTests {
       overscan: overscan, visibilityThreshold: [0, 0.5, 1][Int.random(in: 0..<3, using: &g)])
     let data = Array(0..<count)
     engine.followsEnd = Int.random(in: 0..<3, using: &g) == 0
+    engine.anchoring = Int.random(in: 0..<3, using: &g) == 0 ? .chat : .feed
     var model = Model(
       list: VirtualList(data: data, id: { $0 }, engine: engine), data: data,
       lengths: Array(repeating: 30, count: count), nextID: count, expectedOffset: nil,
@@ -388,20 +389,30 @@ struct WindowingModelTests {
     let minimum = -viewport.leadingInset
     let maximum = max(minimum, content(newModel) - viewport.length + viewport.trailingInset)
     // Chat mode: at the end before, at the end after.
-    if engine.followsEnd {
+    if engine.followsEnd || engine.anchoring == .chat {
       let oldMaximum = max(-old.leadingInset, content(model) - old.length + old.trailingInset)
       if old.offset >= oldMaximum - 0.5 { return maximum }
     }
-    let atTop = old.offset <= -old.leadingInset
+    let atTop = engine.anchoring == .feed && old.offset <= -old.leadingInset
     var offset = old.offset
     if !atTop, !engine.window.isEmpty, anchor < model.data.count {
+      // The rules of `Anchoring`, by identity: the anchor or the first
+      // survivor after it if it was on screen; else the nearest survivor
+      // before, where it was if it was on screen, else at the top edge.
       let newPosition = Dictionary(uniqueKeysWithValues: newData.enumerated().map { ($1, $0) })
-      let survivor =
-        model.data[anchor...].firstIndex { newPosition[$0] != nil }
-        ?? model.data[..<anchor].lastIndex { newPosition[$0] != nil }
-      if let survivor {
-        let screen = model.frame(model, survivor).offset - old.offset
-        offset = newModel.frame(newModel, newPosition[model.data[survivor]]!).offset - screen
+      let after = model.data[anchor...].firstIndex { newPosition[$0] != nil }
+      let before = model.data[..<anchor].lastIndex { newPosition[$0] != nil }
+      let kept: Int?
+      if let after, after == anchor || engine.visible.contains(after) {
+        kept = after
+      } else {
+        kept = before ?? after
+      }
+      if let kept {
+        let screen =
+          after == kept && kept == anchor || engine.visible.contains(kept)
+          ? model.frame(model, kept).offset - old.offset : old.leadingInset
+        offset = newModel.frame(newModel, newPosition[model.data[kept]]!).offset - screen
       }
     }
     offset = min(offset, maximum)

@@ -1,0 +1,47 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// How a `WindowingEngine` keeps the reader's place through a data change:
+/// the rules in one place.
+///
+/// Every change (insertions, removals, a difference, a new size) follows
+/// the same steps:
+/// 1. The *anchor* is the first visible item. If it survives the change, it
+///    keeps its offset on screen, measured from its own new frame.
+/// 2. If it was removed, the first surviving item after it keeps its
+///    offset, if that item was on screen: what stays on screen does not move.
+/// 3. If nothing on screen survives from the anchor on (the folder the
+///    viewport was inside collapsed), the nearest survivor before the
+///    removed block (the folder's own row) keeps its offset if it was on
+///    screen, and goes to the top edge of the unobscured region if not;
+///    with no survivor before the block, the first one after it goes there.
+///    The reader never lands on rows that were not near the viewport.
+/// 4. The offset is clamped to the scrollable range, as a scroll view would.
+///
+/// The policies differ only at the two ends of the content:
+///
+/// ```swift
+/// import Windowing
+///
+/// var chat = WindowingEngine(
+///   layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
+/// chat.anchoring = .chat
+/// let read = chat.visible.lowerBound                  // the message read, at the very top
+/// chat.insertItems(at: 0..<50)                        // older history loads above it
+/// assert(chat.visible.lowerBound == read + 50)        // still the first one read
+/// assert(chat.viewport.offset == 50 * 40)
+/// ```
+public enum Anchoring: Hashable, Sendable {
+  /// A feed: at the very top of the content, items inserted above the
+  /// first visible one are shown (the viewport stays at the top, where new
+  /// posts appear); anywhere else the steps above apply.
+  case feed
+  /// A chat or a log: the steps above apply everywhere, also at the very
+  /// top, so older messages loaded above never move what is read; at the
+  /// end, the end is followed through appends and growing rows (as
+  /// `WindowingEngine.followsEnd`).
+  case chat
+}

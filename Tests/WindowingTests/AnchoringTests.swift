@@ -1,0 +1,103 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import Testing
+import Windowing
+import _TestSupport
+
+/// The two places where readers lose their place most often, as an app
+/// composes the modules: history loading above a chat read at its very
+/// top, and a collapse of the folder the viewport is inside.
+@Suite("Anchoring policies")
+struct AnchoringTests {
+  /// The screen offset of the row with `id`, or `nil` if it is not in the
+  /// window.
+  func screenOffset<Data, Layout>(
+    of id: Int, in list: VirtualList<Data, Int, Layout>
+  ) -> Double? {
+    guard let k = list.windowIDs.firstIndex(of: id) else { return nil }
+    return list.engine.layout.frame(of: list.window.lowerBound + k).mainOffset
+      - list.engine.viewport.offset
+  }
+
+  @Test("A chat read at its very top keeps the read message through history loads")
+  func chatAtTheTop() {
+    var messages = Array(1_000..<1_100)
+    var list = VirtualList(
+      data: messages, id: { $0 },
+      engine: WindowingEngine(
+        layout: VariableSizeLayout(itemCount: messages.count, estimatedLength: 40),
+        viewport: Viewport(length: 400)))
+    list.anchoring = .chat
+    #expect(list.engine.viewport.offset == 0)
+    let read = list.windowIDs[list.visible.lowerBound - list.window.lowerBound]
+    for load in 0..<5 {
+      let older = Array(1_000 - 50 * (load + 1)..<1_000 - 50 * load)
+      messages.insert(contentsOf: older, at: 0)
+      list.insertItems(at: 0..<50, in: messages)
+      #expect(screenOffset(of: read, in: list) == 0, "load \(load): 0 pt drift")
+    }
+    // Appends at the end are followed once the reader is at the end.
+    _ = list.scroll(toPosition: messages.count - 1, alignment: .end)
+    messages.append(2_000)
+    list.insertItems(at: messages.count - 1..<messages.count, in: messages)
+    #expect(list.engine.isAtEnd && list.visible.upperBound == messages.count)
+  }
+
+  @Test("A feed at its very top shows what is inserted above")
+  func feedAtTheTop() {
+    var posts = Array(100..<200)
+    var list = VirtualList(
+      data: posts, id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: posts.count, itemLength: 40),
+        viewport: Viewport(length: 400)))
+    posts.insert(contentsOf: 0..<10, at: 0)
+    list.insertItems(at: 0..<10, in: posts)
+    #expect(list.engine.viewport.offset == 0 && list.windowIDs.first == 0)
+  }
+
+  struct Folder: Identifiable, Sendable {
+    let id: Int
+    var children: [Folder]?
+  }
+
+  @Test("Collapsing the folder the viewport is inside shows the folder's row")
+  func collapseTheFolderYouAreIn() throws {
+    // 500 files, a folder of 499 files (rows 500..<1000 once expanded), and
+    // 500 files after it.
+    let roots =
+      (0..<500).map { Folder(id: $0, children: nil) }
+      + [Folder(id: 500, children: (501..<1_000).map { Folder(id: $0, children: nil) })]
+      + (1_000..<1_500).map { Folder(id: $0, children: nil) }
+    var outline = OutlineCollection(roots: roots, children: \.children)
+    outline.expand(500)
+    var list = VirtualList(
+      data: outline, id: { $0.id },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
+        viewport: Viewport(length: 300)))
+    _ = list.scroll(to: 600 * 30)
+    #expect(list.visible == 600..<610)
+    let change = outline.collapse(500)
+    list.applyBatch(removed: change.removedRows, inserted: change.insertedRows, from: outline)
+    // The folder's row at the top edge: the survivor nearest the removed
+    // block, not row 100 (what keeping the first survivor below at its
+    // off-screen distance gave).
+    #expect(screenOffset(of: 500, in: list) == 0)
+    #expect(list.visible.lowerBound == 500)
+    // The same collapse while the folder's row is on screen keeps it where
+    // it was.
+    outline.expand(500)
+    list.applyBatch(removed: [], inserted: [501..<1_000], from: outline)
+    _ = list.scroll(to: 495 * 30)
+    let before = try #require(screenOffset(of: 500, in: list))
+    let collapse = outline.collapse(500)
+    list.applyBatch(removed: collapse.removedRows, inserted: collapse.insertedRows, from: outline)
+    #expect(screenOffset(of: 500, in: list) == before)
+  }
+}
