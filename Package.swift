@@ -47,7 +47,7 @@ let package = Package(
     // Pagers: async sources (positional or keyed) published as collections.
     .target(
       name: "Paging",
-      dependencies: ["_AdapterInternals"],
+      dependencies: ["IdentityDiff", "_AdapterInternals"],
       swiftSettings: internalChecks
     ),
     // Headless virtualized layout; knows only RandomAccessCollection.

@@ -4,37 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+
 /// What changed between two publications of a `Pager`, by position, in the
-/// form a list UI's batch update takes: rows removed (in the old
+/// package's one change vocabulary (`RowChanges`): rows removed (in the old
 /// positions), rows inserted (in the new positions), and rows that stayed
 /// but whose content changed (in the new positions: placeholders that
 /// loaded, items dropped to placeholders, items replaced or edited).
 ///
-/// Apply `removed` from the last range to the first, then `inserted` from
-/// the first to the last; a windowing engine that anchors on inserts and
-/// removals keeps content above the viewport in place when items are
-/// prepended.
-public struct PagedChanges: Hashable, Sendable {
-  /// Ranges of removed rows, in the previous publication's positions,
-  /// ascending and disjoint.
-  public var removed: [Range<Int>] = []
-  /// Ranges of inserted rows, in the new publication's positions,
-  /// ascending and disjoint.
-  public var inserted: [Range<Int>] = []
-  /// Ranges of rows whose content changed, in the new publication's
-  /// positions, ascending and disjoint; none is inserted.
-  public var updated: [Range<Int>] = []
-
-  /// Whether nothing changed.
-  public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
-
-  /// Creates changes.
-  public init(removed: [Range<Int>] = [], inserted: [Range<Int>] = [], updated: [Range<Int>] = []) {
-    self.removed = removed
-    self.inserted = inserted
-    self.updated = updated
-  }
-}
+/// Several publications compose into one (`RowChanges(composing:)`), which
+/// `VirtualList.apply(_:from:)` does for a list that missed several.
+public typealias PagedChanges = RowChanges
 
 /// The rows of a publication, as runs over the pager's internal
 /// coordinates: each placeholder run and each page is one segment.
@@ -77,6 +57,9 @@ extension PagedChanges {
     var oldRow = 0
     var newRow = 0
     var x = low
+    var removed: [Range<Int>] = []
+    var inserted: [Range<Int>] = []
+    var updated: [Range<Int>] = []
     func add(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
       guard !range.isEmpty else { return }
       if let last = ranges.last, last.upperBound == range.lowerBound {
@@ -142,6 +125,7 @@ extension PagedChanges {
       newRow += after.count
       x = y
     }
+    self.init(removed: removed, inserted: inserted, updated: updated)
   }
 }
 

@@ -337,10 +337,72 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     return _publishDataChange(_engine.removeItems(at: positions))
   }
 
-  /// Replaces the data after a batch of removals and insertions by
-  /// position (a pager's `PagedChanges`: apply its `removed` and
-  /// `inserted`); content above the viewport stays anchored, and every
-  /// window position is read again, so updated rows show their new content.
+  /// Changes the data in place and applies the change it reports: the one
+  /// way to mutate what a list shows without a second reference to it.
+  ///
+  /// The list owns its data; `body` mutates it where it is, so a store, an
+  /// outline or an array shown in a list pays only its own mutation's cost
+  /// (a copy kept by the app would make the next mutation copy everything).
+  /// Keep the list in the model and mutate through it:
+  ///
+  /// ```swift
+  /// import CollectionAdapters
+  /// import Windowing
+  ///
+  /// struct Folder: Identifiable, Sendable {
+  ///   let id: Int
+  ///   var children: [Folder]?
+  /// }
+  ///
+  /// var list = VirtualList(
+  ///   data: OutlineCollection(
+  ///     roots: [Folder(id: 1, children: (2..<500).map { Folder(id: $0) })], children: \.children),
+  ///   id: \.id,
+  ///   engine: WindowingEngine(
+  ///     layout: FixedSizeLayout(itemCount: 1, itemLength: 44), viewport: Viewport(length: 800)))
+  /// list.update { rows in rows.expand(1).rowChanges }  // the outline's own change, anchored
+  /// assert(list.data.count == 499 && list.windowIDs.first == 1)
+  /// ```
+  ///
+  /// - Parameter body: Mutates the data and returns what it changed.
+  /// - Returns: The list's update (rows to create and discard).
+  /// - Complexity: `body`'s, plus `apply(_:from:)`'s: O(window + ranges)
+  ///   and the layout's cost per range.
+  @discardableResult
+  public mutating func update(_ body: (inout Data) throws -> RowChanges) rethrows -> ListUpdate<ID>
+  {
+    let changes: RowChanges
+    do {
+      changes = try body(&_data)
+    } catch {
+      // The data may have changed before the error: read it all again.
+      replaceData(_data)
+      throw error
+    }
+    return _apply(changes)
+  }
+
+  /// Replaces the data after `changes` (removals in the old positions,
+  /// insertions in the new): content above the viewport stays anchored by
+  /// the rules of `Anchoring`, and every window position is read again, so
+  /// updated rows show their new content.
+  ///
+  /// - Parameters:
+  ///   - changes: What changed from the current data to `newData`.
+  ///   - newData: The data after the change; its count must match.
+  /// - Complexity: O(window + ranges), plus the layout's cost per range;
+  ///   when the first visible row's position is removed, plus reading the
+  ///   identifiers of the inserted rows to find it there.
+  @discardableResult
+  public mutating func apply(_ changes: RowChanges, from newData: Data) -> ListUpdate<ID> {
+    _data = newData
+    return _apply(changes)
+  }
+
+  /// Replaces the data after any number of changes, in order (the
+  /// publications a pager made since the list last read it): they are
+  /// composed into one and applied once, and identifiers are read once,
+  /// against `newData`.
   ///
   /// ```swift
   /// import Paging
@@ -348,33 +410,45 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///
   /// @MainActor
   /// func follow(_ pager: Pager<String, Post>, in list: inout VirtualList<PagedCollection<Post>, Int, FixedSizeLayout>) {
-  ///   guard let batches = pager.changes(since: list.data.version) else {
+  ///   guard let changes = pager.changes(since: list.data.version) else {
   ///     list.replaceData(pager.items)  // too far behind: read it all again
   ///     return
   ///   }
-  ///   for batch in batches {
-  ///     list.applyBatch(removed: batch.removed, inserted: batch.inserted, from: pager.items)
-  ///   }
+  ///   list.apply(changes, from: pager.items)
   /// }
   /// ```
+  ///
+  /// - Complexity: O(ranges × changes) to compose, plus
+  ///   `apply(_:from:)` once.
+  @discardableResult
+  public mutating func apply(
+    _ changes: some Sequence<RowChanges>, from newData: Data
+  ) -> ListUpdate<ID> {
+    apply(RowChanges(composing: changes), from: newData)
+  }
+
+  /// `apply(_:from:)` with the change's two lists of ranges.
   ///
   /// - Parameters:
   ///   - removed: Ranges of removed rows, in the old positions, ascending.
   ///   - inserted: Ranges of inserted rows, in the new positions, ascending.
   ///   - newData: The data after the change; its count must match.
-  /// - Complexity: O(window + ranges), plus the layout's cost per range;
-  ///   when the first visible row's position is removed, plus reading the
-  ///   identifiers of the inserted rows to find it there.
+  /// - Complexity: As `apply(_:from:)`.
   @discardableResult
   public mutating func applyBatch(
     removed: [Range<Int>], inserted: [Range<Int>], from newData: Data
   ) -> ListUpdate<ID> {
+    apply(RowChanges(removed: removed, inserted: inserted), from: newData)
+  }
+
+  /// Applies `changes` to the engine, the data already replaced.
+  @usableFromInline
+  internal mutating func _apply(_ changes: RowChanges) -> ListUpdate<ID> {
     let oldCount = _engine.layout.itemCount
-    let newCount =
-      oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
+    let newCount = changes.newCount(from: oldCount)
     _precondition(
-      newData.count == newCount,
-      "The batch turns \(oldCount) items into \(newCount), not the \(newData.count) of the new data"
+      _data.count == newCount,
+      "The changes turn \(oldCount) items into \(newCount), not the \(_data.count) of the new data"
     )
     // A replaced range (an outline's expand-all, a reload) removes the first
     // visible row's position: find the row among the inserted ones by its
@@ -382,23 +456,22 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     var match: (old: Int, new: Int)?
     let window = _engine.window
     if let anchor = _engine._anchor(), window.contains(anchor),
-      removed.contains(where: { $0.contains(anchor) })
+      changes.removed.contains(where: { $0.contains(anchor) })
     {
       let id = _windowIDs[anchor &- window.lowerBound]
-      search: for range in inserted {
-        var index = newData.index(newData.startIndex, offsetBy: range.lowerBound)
+      search: for range in changes.inserted {
+        var index = _data.index(_data.startIndex, offsetBy: range.lowerBound)
         for position in range {
-          if _id(newData[index]) == id {
+          if _id(_data[index]) == id {
             match = (anchor, position)
             break search
           }
-          newData.formIndex(after: &index)
+          _data.formIndex(after: &index)
         }
       }
     }
-    _data = newData
     return _publishDataChange(
-      _engine._apply(removed: removed, inserted: inserted, anchorMatch: match))
+      _engine._apply(removed: changes.removed, inserted: changes.inserted, anchorMatch: match))
   }
 
   /// Replaces the data with any other change: items appended or removed at

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import CollectionAdapters
+import IdentityDiff
 import Testing
 import Windowing
 import _TestSupport
@@ -99,5 +100,88 @@ struct AnchoringTests {
     let collapse = outline.collapse(500)
     list.applyBatch(removed: collapse.removedRows, inserted: collapse.insertedRows, from: outline)
     #expect(screenOffset(of: 500, in: list) == before)
+  }
+}
+
+/// The list owns its data: a mutation through `update(_:)` happens where
+/// the data is, and the list follows it.
+@Suite("Mutating through the list")
+struct ListUpdateInPlaceTests {
+  struct Boom: Error {}
+
+  @Test("An append through the list writes into the same buffer")
+  func appendsInPlace() {
+    var messages = Array(0..<1_000)
+    messages.reserveCapacity(2_000)
+    var list = VirtualList(
+      data: messages, id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: messages.count, itemLength: 40),
+        viewport: Viewport(length: 400)))
+    messages = []  // the app keeps no second reference
+    let buffer = list.data.withUnsafeBufferPointer { $0.baseAddress }
+    for message in 1_000..<1_500 {
+      list.update { rows in
+        rows.append(message)
+        return RowChanges(inserted: [rows.count - 1..<rows.count])
+      }
+    }
+    #expect(list.data.withUnsafeBufferPointer { $0.baseAddress } == buffer, "no copy")
+    #expect(list.data.count == 1_500 && list.engine.layout.itemCount == 1_500)
+  }
+
+  @Test("An outline expanded and collapsed through the list, anchored")
+  func outlineThroughTheList() {
+    struct Folder: Identifiable, Sendable {
+      let id: Int
+      var children: [Folder]?
+    }
+    let roots = (0..<100).map { k in
+      Folder(id: k, children: (0..<50).map { Folder(id: 1_000 + k * 50 + $0, children: nil) })
+    }
+    var list = VirtualList(
+      data: OutlineCollection(roots: roots, children: \.children), id: { $0.id },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 100, itemLength: 30), viewport: Viewport(length: 300)))
+    _ = list.scroll(to: 50 * 30)
+    list.update { $0.expand(10).rowChanges }  // above the viewport
+    #expect(list.windowIDs.contains(50) && list.visible.lowerBound == 100)
+    list.update { $0.expand(60).rowChanges }  // below it
+    #expect(list.visible.lowerBound == 100)
+    list.update { $0.collapse(10).rowChanges }
+    #expect(list.visible.lowerBound == 50)
+    let ids = list.window.map { list.data[$0].id }
+    #expect(list.windowIDs == ids)
+  }
+
+  @Test("A mutation that throws leaves the list reading the data as it is")
+  func throwingMutation() {
+    var list = VirtualList(
+      data: Array(0..<10), id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 10, itemLength: 40), viewport: Viewport(length: 400)))
+    #expect(throws: Boom.self) {
+      try list.update { rows in
+        rows.append(10)
+        throw Boom()
+      }
+    }
+    #expect(list.engine.layout.itemCount == 11 && list.windowIDs == Array(0..<11))
+  }
+
+  @Test func aChangeThatDoesNotAddUpTrapsNamingTheCounts() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var list = VirtualList(
+        data: Array(0..<10), id: { $0 },
+        engine: WindowingEngine(
+          layout: FixedSizeLayout(itemCount: 10, itemLength: 40), viewport: Viewport(length: 400)))
+      list.update { rows in
+        rows.append(10)
+        return RowChanges()
+      }
+    }
+    #expect(
+      standardErrorText(of: result).contains(
+        "The changes turn 10 items into 10, not the 11 of the new data"))
   }
 }

@@ -44,12 +44,38 @@ struct PagedChangesTests {
     #expect(pager.items.count == 80 && pager.items.first == 480)
     let batches = pager.changes(since: version) ?? []
     #expect(batches.count == 1 && batches.first?.inserted == [0..<20])
-    for batch in batches {
-      list.applyBatch(removed: batch.removed, inserted: batch.inserted, from: pager.items)
-    }
+    list.apply(batches, from: pager.items)
     let first = list.engine.visible.lowerBound
     #expect(list.data[first] == row, "the same row is first on screen")
     #expect(Double(first) * 50 - list.engine.viewport.offset == screenOffset)
+  }
+
+  @Test("Five pending publications apply in one call, anchored")
+  func pendingPublicationsApplyInOneCall() async {
+    let pager = Pager<Int, Int>(
+      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 0, trigger: .manual),
+      initialKey: 500, loader: { Self.page($0) })
+    pager.refresh()
+    await pager.waitUntilIdle()
+    var list = VirtualList(
+      data: pager.items, id: { $0 ?? -1 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
+        viewport: Viewport(offset: 0, length: 300)))
+    _ = list.scroll(to: 5 * 50)
+    let read = list.data[list.engine.visible.lowerBound]
+    let version = list.data.version
+    // Five count-changing publications before the list's next frame.
+    for load in 0..<5 {
+      if load.isMultiple(of: 2) { pager.loadPrevious() } else { pager.loadNext() }
+      await pager.waitUntilIdle()
+    }
+    let changes = pager.changes(since: version) ?? []
+    #expect(changes.count == 5)
+    list.apply(changes, from: pager.items)
+    #expect(list.engine.layout.itemCount == pager.items.count)
+    #expect(list.windowIDs == list.window.map { pager.items[$0] ?? -1 })
+    #expect(list.data[list.engine.visible.lowerBound] == read, "the row read is still first")
   }
 
   @Test("Changes since a version too old ask for a full reload")

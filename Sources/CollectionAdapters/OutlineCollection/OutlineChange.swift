@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+
 /// How an expand, collapse or reload changed the rows of an
 /// `OutlineCollection`, for a list UI to animate.
 public enum OutlineChange: Hashable, Sendable {
@@ -24,7 +26,8 @@ public enum OutlineChange: Hashable, Sendable {
 
 extension OutlineChange {
   /// The rows removed, counted before the change: what
-  /// `VirtualList.applyBatch(removed:inserted:from:)` takes, so the list
+  /// `VirtualList.applyBatch(removed:inserted:from:)` takes (`rowChanges` is
+  /// both, for `VirtualList.update(_:)`), so the list
   /// keeps its content anchored through an expand, a collapse or a reload.
   ///
   /// ```swift
@@ -39,7 +42,7 @@ extension OutlineChange {
   ///   roots: [Folder(id: "a", children: [Folder(id: "b")])], children: \.children)
   /// let change = outline.expand("a")
   /// let batch = (removed: change.removedRows, inserted: change.insertedRows)  // [], [1..<2]
-  /// // list.applyBatch(removed: batch.removed, inserted: batch.inserted, from: outline)
+  /// // list.update { rows in rows.expand("a").rowChanges }  // in place, anchored
   /// ```
   ///
   /// - Complexity: O(1).
@@ -58,5 +61,15 @@ extension OutlineChange {
     case .inserted(let rows), .replaced(_, let rows): return rows.isEmpty ? [] : [rows]
     case .unknownID, .unchanged, .removed: return []
     }
+  }
+}
+
+extension OutlineChange {
+  /// The change in the package's one vocabulary: what
+  /// `VirtualList.apply(_:from:)` and `VirtualList.update(_:)` take.
+  ///
+  /// - Complexity: O(1).
+  public var rowChanges: RowChanges {
+    RowChanges(removed: removedRows, inserted: insertedRows)
   }
 }

@@ -1,0 +1,320 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import _AdapterInternals
+
+/// Which rows of a list a change removed, inserted and updated, by
+/// position, in the coordinates a list UI's batch update and the windowing
+/// engine use: removals in the positions before the change, insertions and
+/// updates in the positions after it.
+///
+/// Any number of changes compose into one (`followed(by:)`,
+/// `init(composing:)`), so a list that missed several publications applies
+/// them in one call against the data as it is now:
+///
+/// ```swift
+/// import IdentityDiff
+///
+/// var rows = Array(0..<10)
+/// rows.removeSubrange(2..<4)                          // first change
+/// let first = RowChanges(removed: [2..<4])
+/// rows.insert(contentsOf: [100, 101], at: 0)          // second change
+/// let second = RowChanges(inserted: [0..<2])
+/// let both = RowChanges(composing: [first, second])
+/// assert(both == RowChanges(removed: [2..<4], inserted: [0..<2]))
+/// assert(both.newCount(from: 10) == rows.count)
+/// ```
+public struct RowChanges: Hashable, Sendable {
+  /// Ranges of removed rows, in the positions before the change, ascending
+  /// and disjoint.
+  public var removed: [Range<Int>]
+  /// Ranges of inserted rows, in the positions after the change, ascending
+  /// and disjoint.
+  public var inserted: [Range<Int>]
+  /// Ranges of rows that stayed but whose content changed, in the positions
+  /// after the change, ascending and disjoint; none is inserted.
+  public var updated: [Range<Int>]
+
+  /// Creates changes from their ranges.
+  ///
+  /// - Complexity: O(1).
+  public init(removed: [Range<Int>] = [], inserted: [Range<Int>] = [], updated: [Range<Int>] = []) {
+    self.removed = removed
+    self.inserted = inserted
+    self.updated = updated
+  }
+
+  /// Whether nothing changed.
+  ///
+  /// - Complexity: O(1).
+  public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
+
+  /// The number of rows after the change, for a list of `oldCount` rows.
+  ///
+  /// - Complexity: O(ranges).
+  public func newCount(from oldCount: Int) -> Int {
+    oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
+  }
+
+  /// The changes of an identity difference: a moved item is removed from
+  /// its old position and inserted at its new one, and an updated item is
+  /// named by its new position.
+  ///
+  /// - Complexity: O(changes + n log n) for the moves and updates.
+  public init(_ difference: IdentityDifference) {
+    var removed = difference.deletions
+    var inserted = difference.insertions
+    for move in difference.moves {
+      removed.append(move.from)
+      inserted.append(move.to)
+    }
+    let updated = difference.updates.compactMap { difference.newPositions[$0] }
+    self.init(
+      removed: _runs(removed.sorted()), inserted: _runs(inserted.sorted()),
+      updated: _runs(updated.sorted()))
+  }
+
+  /// These changes, then `next`: the one change from the rows before these
+  /// to the rows after `next`. A row inserted here and removed by `next`
+  /// appears in neither; an updated row follows its position.
+  ///
+  /// - Parameter next: Changes of the rows after these.
+  /// - Complexity: O(ranges of both).
+  public func followed(by next: RowChanges) -> RowChanges {
+    var result = _RowChangesBuilder()
+    var a = _OpStream(self)
+    var b = _OpStream(next)
+    while true {
+      if case .remove(let k) = a.op {
+        result.remove(k)
+        a.advance(k)
+      } else if case .insert(let k) = b.op {
+        result.insert(k)
+        b.advance(k)
+      } else if a.isAtEnd, b.isAtEnd {
+        break
+      } else {
+        // `a` produces a middle row (kept or inserted), `b` consumes it
+        // (kept or removed).
+        let k = Swift.min(a.op.count, b.op.count)
+        switch (a.op, b.op) {
+        case (.keep, .keep): result.keep(k)
+        case (.keep, .remove): result.remove(k)
+        case (.insert, .keep): result.insert(k)
+        default: break  // inserted, then removed: never shown
+        }
+        a.advance(k)
+        b.advance(k)
+      }
+    }
+    var changes = result.changes
+    changes.updated = _subtracting(
+      _union(next._mapThrough(updated), next.updated), changes.inserted)
+    return changes
+  }
+
+  /// All of `changes`, in order, as one change.
+  ///
+  /// - Complexity: O(total ranges × number of changes) at worst.
+  public init(composing changes: some Sequence<RowChanges>) {
+    self.init()
+    for change in changes { self = self.followed(by: change) }
+  }
+
+  /// `positions` (rows before these changes) moved to their positions after
+  /// them; rows these changes remove are dropped.
+  internal func _mapThrough(_ positions: [Range<Int>]) -> [Range<Int>] {
+    var mapped: [Range<Int>] = []
+    var stream = _OpStream(self)
+    var old = 0
+    var new = 0
+    var next = 0
+    while next < positions.count {
+      switch stream.op {
+      case .insert(let k):
+        new += k
+        stream.advance(k)
+      case .remove(let k):
+        old += k
+        stream.advance(k)
+      case .keep(let k):
+        // Kept rows old..<old + k are at new..<new + k.
+        let kept = old..<(k == .max ? Int.max : old + k)
+        while next < positions.count, positions[next].lowerBound < kept.upperBound {
+          let part = positions[next].clamped(to: kept)
+          if !part.isEmpty {
+            mapped.append(part.lowerBound - old + new..<part.upperBound - old + new)
+          }
+          if positions[next].upperBound <= kept.upperBound { next += 1 } else { break }
+        }
+        if k == .max { return _runs(mapped) }
+        old += k
+        new += k
+        stream.advance(k)
+      }
+    }
+    return _runs(mapped)
+  }
+}
+
+/// A step of a change, walking the rows before and after it together.
+internal enum _RowOp {
+  /// Rows kept: they advance both sides.
+  case keep(Int)
+  /// Rows removed: they advance the side before.
+  case remove(Int)
+  /// Rows inserted: they advance the side after.
+  case insert(Int)
+
+  var count: Int {
+    switch self {
+    case .keep(let k), .remove(let k), .insert(let k): return k
+    }
+  }
+}
+
+/// The steps of a change, in order, ending with rows kept forever.
+internal struct _OpStream {
+  let changes: RowChanges
+  var old = 0
+  var new = 0
+  var nextRemoval = 0
+  var nextInsertion = 0
+  /// The current step, with what is left of it.
+  var op: _RowOp = .keep(0)
+
+  init(_ changes: RowChanges) {
+    self.changes = changes
+    for (ranges, name) in [(changes.removed, "removed"), (changes.inserted, "inserted")] {
+      var end = 0
+      for range in ranges {
+        _precondition(
+          range.lowerBound >= end, "The \(name) range \(range) is out of order or overlaps")
+        end = range.upperBound
+      }
+    }
+    op = _nextOp()
+  }
+
+  /// Whether only rows kept forever remain.
+  var isAtEnd: Bool {
+    if case .keep(.max) = op { return true }
+    return false
+  }
+
+  mutating func advance(_ k: Int) {
+    switch op {
+    case .keep(let left):
+      if left == .max { return }
+      old += k
+      new += k
+      op = left == k ? _nextOp() : .keep(left - k)
+    case .remove(let left):
+      old += k
+      op = left == k ? _nextOp() : .remove(left - k)
+    case .insert(let left):
+      new += k
+      op = left == k ? _nextOp() : .insert(left - k)
+    }
+  }
+
+  private mutating func _nextOp() -> _RowOp {
+    while nextRemoval < changes.removed.count, changes.removed[nextRemoval].isEmpty {
+      nextRemoval += 1
+    }
+    while nextInsertion < changes.inserted.count, changes.inserted[nextInsertion].isEmpty {
+      nextInsertion += 1
+    }
+    let removal = nextRemoval < changes.removed.count ? changes.removed[nextRemoval] : nil
+    let insertion = nextInsertion < changes.inserted.count ? changes.inserted[nextInsertion] : nil
+    if let removal, removal.lowerBound == old {
+      nextRemoval += 1
+      return .remove(removal.count)
+    }
+    if let insertion, insertion.lowerBound == new {
+      nextInsertion += 1
+      return .insert(insertion.count)
+    }
+    let toRemoval = removal.map { $0.lowerBound - old } ?? .max
+    let toInsertion = insertion.map { $0.lowerBound - new } ?? .max
+    return .keep(Swift.min(toRemoval, toInsertion))
+  }
+}
+
+/// Builds changes from steps, joining adjacent ranges.
+internal struct _RowChangesBuilder {
+  var changes = RowChanges()
+  var old = 0
+  var new = 0
+
+  mutating func keep(_ k: Int) {
+    old += k
+    new += k
+  }
+
+  mutating func remove(_ k: Int) {
+    guard k > 0 else { return }
+    if let last = changes.removed.last, last.upperBound == old {
+      changes.removed[changes.removed.count - 1] = last.lowerBound..<old + k
+    } else {
+      changes.removed.append(old..<old + k)
+    }
+    old += k
+  }
+
+  mutating func insert(_ k: Int) {
+    guard k > 0 else { return }
+    if let last = changes.inserted.last, last.upperBound == new {
+      changes.inserted[changes.inserted.count - 1] = last.lowerBound..<new + k
+    } else {
+      changes.inserted.append(new..<new + k)
+    }
+    new += k
+  }
+}
+
+/// Sorted positions, or sorted ranges, as the fewest ascending ranges.
+internal func _runs(_ positions: [Int]) -> [Range<Int>] {
+  _runs(positions.map { $0..<$0 + 1 })
+}
+
+internal func _runs(_ ranges: [Range<Int>]) -> [Range<Int>] {
+  var runs: [Range<Int>] = []
+  for range in ranges where !range.isEmpty {
+    if let last = runs.last, range.lowerBound <= last.upperBound {
+      runs[runs.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+    } else {
+      runs.append(range)
+    }
+  }
+  return runs
+}
+
+/// The union of two ascending lists of ranges.
+internal func _union(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+  _runs((a + b).sorted { $0.lowerBound < $1.lowerBound })
+}
+
+/// The parts of `a` outside `b`, both ascending.
+internal func _subtracting(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+  var result: [Range<Int>] = []
+  var j = 0
+  for range in a {
+    var lower = range.lowerBound
+    while j < b.count, b[j].upperBound <= lower { j += 1 }
+    var k = j
+    while lower < range.upperBound {
+      guard k < b.count, b[k].lowerBound < range.upperBound else {
+        result.append(lower..<range.upperBound)
+        break
+      }
+      if b[k].lowerBound > lower { result.append(lower..<b[k].lowerBound) }
+      lower = Swift.max(lower, b[k].upperBound)
+      k += 1
+    }
+  }
+  return _runs(result)
+}
