@@ -372,7 +372,9 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   ///
   /// - Complexity: As `visibleRangeDidChange(_:)`.
   public func rowDidAppear(at position: Int) {
-    visibleRangeDidChange(position..<position &+ 1)
+    // A position from the UI may be anything; `Int.max` has no next one.
+    let position = Swift.min(position, Int.max - 1)
+    visibleRangeDidChange(position..<position + 1)
   }
 
   // MARK: - Awaiting

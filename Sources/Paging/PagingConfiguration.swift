@@ -8,6 +8,12 @@ import _AdapterInternals
 
 /// How a `Pager` loads.
 public struct PagingConfiguration: Sendable {
+  /// The largest page size, load size or distance a configuration takes:
+  /// 2³², far past any page a source returns, and small enough that the
+  /// pager's arithmetic on positions never overflows. A larger value traps
+  /// at configuration time, naming it.
+  public static var maximumSize: Int { 1 << 32 }
+
   /// The number of items to request per page (a hint to the loader).
   public var pageSize: Int
   /// The number of items to request in the first load of a generation.
@@ -57,9 +63,17 @@ public struct PagingConfiguration: Sendable {
     maximumConcurrentLoads: Int = 2, jumpDistance: Int? = nil,
     settleInterval: Duration = .milliseconds(50)
   ) {
-    _precondition(pageSize >= 1, "Page size \(pageSize) must be positive")
-    let initialLoadSize = initialLoadSize ?? pageSize * 3
+    let maximum = Self.maximumSize
+    _precondition(
+      pageSize >= 1 && pageSize <= maximum, "Page size \(pageSize) must be in 1...\(maximum)")
+    let initialLoadSize = initialLoadSize ?? Swift.min(pageSize * 3, maximum)
     let prefetchDistance = prefetchDistance ?? pageSize
+    for (name, value) in [
+      ("Initial load size", initialLoadSize), ("Prefetch distance", prefetchDistance),
+      ("Jump distance", jumpDistance ?? 0),
+    ] {
+      _precondition(value <= maximum, "\(name) \(value) exceeds the maximum of \(maximum)")
+    }
     _precondition(initialLoadSize >= 1, "Initial load size \(initialLoadSize) must be positive")
     _precondition(
       prefetchDistance >= 0, "Prefetch distance \(prefetchDistance) must not be negative")
@@ -73,7 +87,7 @@ public struct PagingConfiguration: Sendable {
     _precondition(
       maximumConcurrentLoads >= 1,
       "Maximum concurrent loads \(maximumConcurrentLoads) must be positive")
-    let jumpDistance = jumpDistance ?? pageSize * 4
+    let jumpDistance = jumpDistance ?? Swift.min(pageSize * 4, maximum)
     _precondition(jumpDistance >= 0, "Jump distance \(jumpDistance) must not be negative")
     _precondition(settleInterval >= .zero, "Settle interval \(settleInterval) must not be negative")
     self.maximumLoadedPages = maximumLoadedPages

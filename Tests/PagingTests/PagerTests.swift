@@ -42,6 +42,33 @@ struct PagerTests {
     pager.items.compactMap { $0 }
   }
 
+  @Test("Hostile positions from the UI never trap")
+  func hostilePositions() async {
+    let pager = makePager()
+    await start(pager, PageSource(total: 100, pageSize: 10))
+    pager.rowDidAppear(at: .max)
+    pager.rowDidAppear(at: .min)
+    pager.visibleRangeDidChange(Int.max - 1..<Int.max)
+    pager.visibleRangeDidChange(Int.min..<Int.min + 1)
+    #expect(loaded(pager) == Array(0..<10))
+    await loader.drain()
+  }
+
+  @Test("Configuration sizes past the maximum trap naming them; defaults stay within it")
+  func configurationSizes() async {
+    let largest = PagingConfiguration(pageSize: PagingConfiguration.maximumSize)
+    #expect(largest.initialLoadSize == PagingConfiguration.maximumSize)
+    #expect(largest.jumpDistance == PagingConfiguration.maximumSize)
+    let page = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = PagingConfiguration(pageSize: .max)
+    }
+    #expect(standardErrorText(of: page).contains("Page size \(Int.max) must be in 1...\(1 << 32)"))
+    let prefetch = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = PagingConfiguration(pageSize: 10, prefetchDistance: .max)
+    }
+    #expect(standardErrorText(of: prefetch).contains("Prefetch distance \(Int.max) exceeds"))
+  }
+
   @Test("The items and their rows are conforming collections, with their slices")
   func itemsConform() async {
     let pager = makePager(pageSize: 10)
