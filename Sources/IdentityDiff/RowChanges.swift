@@ -124,6 +124,60 @@ public struct RowChanges: Hashable, Sendable {
     for change in changes { self = self.followed(by: change) }
   }
 
+  /// The changes as one batch of a list UI's section `section`, in the
+  /// coordinates UIKit takes: deletions and reloads at the positions
+  /// before the batch, insertions at the positions after it. An updated row
+  /// is reloaded at its old position (UIKit reloads by the index before the
+  /// batch), and no position is named twice.
+  ///
+  /// - Parameter section: The section the rows are in.
+  /// - Complexity: O(rows changed + ranges).
+  public func batch(inSection section: Int = 0) -> ListBatch {
+    var batch = ListBatch()
+    batch.itemDeletions = removed.reversed().flatMap { $0.reversed() }.map {
+      ItemPath(section: section, item: $0)
+    }
+    batch.itemInsertions = inserted.flatMap { $0 }.map { ItemPath(section: section, item: $0) }
+    batch.itemReloads = _oldPositions(of: updated).flatMap { $0 }.map {
+      ItemPath(section: section, item: $0)
+    }
+    return batch
+  }
+
+  /// The positions before these changes of rows kept at `positions` after
+  /// them (rows inserted have none and are dropped).
+  internal func _oldPositions(of positions: [Range<Int>]) -> [Range<Int>] {
+    var mapped: [Range<Int>] = []
+    var stream = _OpStream(self)
+    var old = 0
+    var new = 0
+    var next = 0
+    while next < positions.count {
+      switch stream.op {
+      case .insert(let k):
+        new += k
+        stream.advance(k)
+      case .remove(let k):
+        old += k
+        stream.advance(k)
+      case .keep(let k):
+        let kept = new..<(k == .max ? Int.max : new + k)
+        while next < positions.count, positions[next].lowerBound < kept.upperBound {
+          let part = positions[next].clamped(to: kept)
+          if !part.isEmpty {
+            mapped.append(part.lowerBound - new + old..<part.upperBound - new + old)
+          }
+          if positions[next].upperBound <= kept.upperBound { next += 1 } else { break }
+        }
+        if k == .max { return _runs(mapped) }
+        old += k
+        new += k
+        stream.advance(k)
+      }
+    }
+    return _runs(mapped)
+  }
+
   /// `positions` (rows before these changes) moved to their positions after
   /// them; rows these changes remove are dropped.
   internal func _mapThrough(_ positions: [Range<Int>]) -> [Range<Int>] {

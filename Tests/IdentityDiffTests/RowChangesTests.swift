@@ -94,6 +94,32 @@ struct RowChangesTests {
     }
   }
 
+  @Test(
+    "Composed changes as one UIKit batch: accepted, and UIKit shows the new rows", arguments: 0..<40
+  )
+  func batchesUIKitAccepts(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    var rows = (0..<Int.random(in: 0..<30, using: &g)).map { Row(id: $0) }
+    var nextID = 1_000
+    for round in 0..<30 {
+      let start = rows
+      let changes = (0..<Int.random(in: 1...5, using: &g)).map { _ in
+        Self.randomChange(&rows, nextID: &nextID, &g)
+      }
+      let batch = RowChanges(composing: changes).batch(inSection: 0)
+      let note = Comment(rawValue: "seed \(seed), round \(round)")
+      #expect(uikitBatchProblems(batch, before: [start.count], after: [rows.count]) == [], note)
+      func section(_ rows: [Row]) -> [TestSection] {
+        [
+          TestSection(
+            id: 0, content: 0, items: rows.map { TestItem(id: $0.id, content: $0.version) })
+        ]
+      }
+      let shown = simulateUIKit(batch, before: section(start), dataSource: section(rows))
+      #expect(shown == section(rows), note)
+    }
+  }
+
   @Test("An identity difference as row changes")
   func fromADifference() {
     let old = ["a", "b", "c", "d"]
