@@ -86,7 +86,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IdentityDiffTests",
-      dependencies: ["IdentityDiff", "CollectionAdapters", "_TestSupport"]
+      dependencies: ["IdentityDiff", "CollectionAdapters", "Windowing", "_TestSupport"]
     ),
     .testTarget(
       name: "WindowingTests",

@@ -391,8 +391,8 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///   - changes: What changed from the current data to `newData`.
   ///   - newData: The data after the change; its count must match.
   /// - Complexity: O(window + ranges), plus the layout's cost per range;
-  ///   when the first visible row's position is removed, plus reading the
-  ///   identifiers of the inserted rows to find it there.
+  ///   when window rows' positions are removed, plus reading the
+  ///   identifiers of the inserted rows to find them there.
   @discardableResult
   public mutating func apply(_ changes: RowChanges, from newData: Data) -> ListUpdate<ID> {
     _data = newData
@@ -450,28 +450,30 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
       _data.count == newCount,
       "The changes turn \(oldCount) items into \(newCount), not the \(_data.count) of the new data"
     )
-    // A replaced range (an outline's expand-all, a reload) removes the first
-    // visible row's position: find the row among the inserted ones by its
-    // identifier, so that it keeps its place on screen.
-    var match: (old: Int, new: Int)?
+    // A replaced range (an outline's expand-all, a reload, a collapse and an
+    // expand composed) removes window rows that are still there: find them
+    // among the inserted rows by identity, so that the rule of `Anchoring`
+    // sees them as survivors and the row read keeps its place.
+    var foundAgain: [Int: Int] = [:]
     let window = _engine.window
-    if let anchor = _engine._anchor(), window.contains(anchor),
-      changes.removed.contains(where: { $0.contains(anchor) })
-    {
-      let id = _windowIDs[anchor &- window.lowerBound]
+    let removedInWindow = window.filter { p in changes.removed.contains { $0.contains(p) } }
+    if !removedInWindow.isEmpty, !changes.inserted.isEmpty {
+      var wanted: [ID: Int] = [:]
+      for p in removedInWindow { wanted[_windowIDs[p &- window.lowerBound]] = p }
       search: for range in changes.inserted {
         var index = _data.index(_data.startIndex, offsetBy: range.lowerBound)
         for position in range {
-          if _id(_data[index]) == id {
-            match = (anchor, position)
-            break search
+          if let old = wanted.removeValue(forKey: _id(_data[index])) {
+            foundAgain[old] = position
+            if wanted.isEmpty { break search }
           }
           _data.formIndex(after: &index)
         }
       }
     }
     return _publishDataChange(
-      _engine._apply(removed: changes.removed, inserted: changes.inserted, anchorMatch: match))
+      _engine._apply(
+        removed: changes.removed, inserted: changes.inserted, foundAgain: foundAgain))
   }
 
   /// Replaces the data with any other change: items appended or removed at

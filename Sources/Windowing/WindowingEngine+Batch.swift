@@ -20,13 +20,13 @@ extension WindowingEngine {
   /// - Complexity: O(ranges) plus the layout's cost of each range.
   @discardableResult
   public mutating func apply(removed: [Range<Int>], inserted: [Range<Int>]) -> WindowChange {
-    _apply(removed: removed, inserted: inserted, anchorMatch: nil)
+    _apply(removed: removed, inserted: inserted, foundAgain: [:])
   }
 
   /// `apply(removed:inserted:)`, where the caller may know where the first
   /// visible item went although its position was removed (the same item
-  /// among the inserted ones, matched by identity): `anchorMatch` is its
-  /// old and new position.
+  /// among the inserted ones, matched by identity): `foundAgain` maps such
+  /// rows' old positions to their new ones, so that they count as survivors.
   ///
   /// Every change of positions goes through it (`insertItems(at:)` and
   /// `removeItems(at:)` with one range), so the anchoring rule and the
@@ -34,7 +34,7 @@ extension WindowingEngine {
   internal mutating func _apply(
     removed: some BidirectionalCollection<Range<Int>>,
     inserted: some Collection<Range<Int>>,
-    anchorMatch: (old: Int, new: Int)?
+    foundAgain: [Int: Int]
   ) -> WindowChange {
     let oldCount = _layout.itemCount
     var end = 0
@@ -54,7 +54,7 @@ extension WindowingEngine {
       end = range.upperBound
     }
     let target = _anchorTarget(
-      removed: removed, inserted: inserted, oldCount: oldCount, match: anchorMatch)
+      removed: removed, inserted: inserted, oldCount: oldCount, foundAgain: foundAgain)
     for range in removed.reversed() {
       _layout.removeItems(at: range)
       _remapPinned(removed: range)

@@ -242,7 +242,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
       positions.lowerBound >= 0 && positions.lowerBound <= oldCount,
       "Inserted positions \(positions) out of range 0...\(oldCount)")
     return _apply(
-      removed: EmptyCollection(), inserted: CollectionOfOne(positions), anchorMatch: nil)
+      removed: EmptyCollection(), inserted: CollectionOfOne(positions), foundAgain: [:])
   }
 
   /// Removes the items at `positions`. The first visible item that remains
@@ -258,7 +258,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
       positions.lowerBound >= 0 && positions.upperBound <= oldCount,
       "Removed positions \(positions) out of range 0..<\(oldCount)")
     return _apply(
-      removed: CollectionOfOne(positions), inserted: EmptyCollection(), anchorMatch: nil)
+      removed: CollectionOfOne(positions), inserted: EmptyCollection(), foundAgain: [:])
   }
 
   /// Tells the engine that its layout was replaced, for example after the
@@ -301,35 +301,49 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// The anchoring rule for a change that removes `removed` (old
   /// positions) and inserts `inserted` (new positions), both ascending and
   /// disjoint: `_anchorTarget(firstSurvivor:lastSurvivor:newPosition:)`
-  /// with the survivors found by position. `match` is where the caller
-  /// found the anchor again although its position was removed (the same
-  /// item among the inserted ones, matched by identity). Call it before
+  /// with the survivors found by position, and by identity among
+  /// `foundAgain` (old positions of removed rows that the caller found
+  /// again among the inserted ones, with their new positions: a collapse
+  /// and an expand composed into one replaced range). Call it before
   /// changing the layout.
   ///
-  /// - Complexity: O(ranges), plus one frame query.
+  /// - Complexity: O(ranges × found rows), plus one frame query.
   @usableFromInline
   internal func _anchorTarget(
     removed: some BidirectionalCollection<Range<Int>>,
     inserted: some Collection<Range<Int>>,
-    oldCount: Int, match: (old: Int, new: Int)? = nil
+    oldCount: Int, foundAgain: [Int: Int] = [:]
   ) -> _AnchorTarget? {
-    if let match, let anchor = _anchor(), match.old == anchor {
-      return _target(old: match.old, new: match.new)
+    func removal(holding position: Int) -> Range<Int>? {
+      removed.first { $0.contains(position) }
     }
     return _anchorTarget(
       firstSurvivor: { position in
         var survivor = position
-        for range in removed where range.contains(survivor) { survivor = range.upperBound }
-        return survivor < oldCount ? survivor : nil
+        while survivor < oldCount {
+          if foundAgain[survivor] != nil { return survivor }
+          guard let range = removal(holding: survivor) else { return survivor }
+          if let found = foundAgain.keys.filter({ range.contains($0) && $0 > survivor }).min() {
+            return found
+          }
+          survivor = range.upperBound
+        }
+        return nil
       },
       lastSurvivor: { position in
         var survivor = position - 1
-        for range in removed.reversed() where range.contains(survivor) {
+        while survivor >= 0 {
+          if foundAgain[survivor] != nil { return survivor }
+          guard let range = removal(holding: survivor) else { return survivor }
+          if let found = foundAgain.keys.filter({ range.contains($0) && $0 < survivor }).max() {
+            return found
+          }
           survivor = range.lowerBound - 1
         }
-        return survivor >= 0 ? survivor : nil
+        return nil
       },
       newPosition: { survivor in
+        if let found = foundAgain[survivor] { return found }
         var new = survivor
         for range in removed where range.upperBound <= survivor { new -= range.count }
         for range in inserted {
