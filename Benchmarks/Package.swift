@@ -57,6 +57,7 @@ let package = Package(
     suite("WindowingQuery"),
     suite("PagingTriggers"),
     suite("Diff"),
+    suite("ListMutations"),
     // A real database: only this suite links GRDB.
     .executableTarget(
       name: "SQLitePaging",

@@ -144,71 +144,42 @@ public struct RowChanges: Hashable, Sendable {
     return batch
   }
 
-  /// The positions before these changes of rows kept at `positions` after
-  /// them (rows inserted have none and are dropped).
-  internal func _oldPositions(of positions: [Range<Int>]) -> [Range<Int>] {
-    var mapped: [Range<Int>] = []
-    var stream = _OpStream(self)
-    var old = 0
-    var new = 0
-    var next = 0
-    while next < positions.count {
-      switch stream.op {
-      case .insert(let k):
-        new += k
-        stream.advance(k)
-      case .remove(let k):
-        old += k
-        stream.advance(k)
-      case .keep(let k):
-        let kept = new..<(k == .max ? Int.max : new + k)
-        while next < positions.count, positions[next].lowerBound < kept.upperBound {
-          let part = positions[next].clamped(to: kept)
-          if !part.isEmpty {
-            mapped.append(part.lowerBound - new + old..<part.upperBound - new + old)
-          }
-          if positions[next].upperBound <= kept.upperBound { next += 1 } else { break }
-        }
-        if k == .max { return _runs(mapped) }
-        old += k
-        new += k
-        stream.advance(k)
-      }
-    }
-    return _runs(mapped)
-  }
-
   /// `positions` (rows before these changes) moved to their positions after
   /// them; rows these changes remove are dropped.
   internal func _mapThrough(_ positions: [Range<Int>]) -> [Range<Int>] {
+    _mapKept(positions, fromOld: true)
+  }
+
+  /// The positions before these changes of rows kept at `positions` after
+  /// them; rows these changes insert are dropped.
+  internal func _oldPositions(of positions: [Range<Int>]) -> [Range<Int>] {
+    _mapKept(positions, fromOld: false)
+  }
+
+  /// Kept rows at `positions` on one side of these changes (before them if
+  /// `fromOld`), at their positions on the other side.
+  private func _mapKept(_ positions: [Range<Int>], fromOld: Bool) -> [Range<Int>] {
     var mapped: [Range<Int>] = []
     var stream = _OpStream(self)
-    var old = 0
-    var new = 0
     var next = 0
     while next < positions.count {
-      switch stream.op {
-      case .insert(let k):
-        new += k
-        stream.advance(k)
-      case .remove(let k):
-        old += k
-        stream.advance(k)
-      case .keep(let k):
-        // Kept rows old..<old + k are at new..<new + k.
-        let kept = old..<(k == .max ? Int.max : old + k)
-        while next < positions.count, positions[next].lowerBound < kept.upperBound {
-          let part = positions[next].clamped(to: kept)
-          if !part.isEmpty {
-            mapped.append(part.lowerBound - old + new..<part.upperBound - old + new)
-          }
-          if positions[next].upperBound <= kept.upperBound { next += 1 } else { break }
-        }
-        if k == .max { return _runs(mapped) }
-        old += k
-        new += k
-        stream.advance(k)
+      guard case .keep(let k) = stream.op else {
+        stream.advance(stream.op.count)
+        continue
       }
+      // Kept rows from..<from + k on this side are at to..<to + k on the other.
+      let from = fromOld ? stream.old : stream.new
+      let to = fromOld ? stream.new : stream.old
+      let kept = from..<(k == .max ? Int.max : from + k)
+      while next < positions.count, positions[next].lowerBound < kept.upperBound {
+        let part = positions[next].clamped(to: kept)
+        if !part.isEmpty {
+          mapped.append(part.lowerBound - from + to..<part.upperBound - from + to)
+        }
+        if positions[next].upperBound <= kept.upperBound { next += 1 } else { break }
+      }
+      if k == .max { break }
+      stream.advance(k)
     }
     return _runs(mapped)
   }
