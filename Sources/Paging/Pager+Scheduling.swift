@@ -453,13 +453,26 @@ extension Pager {
         refresh = .failed(failure.value)
       }
     } else {
-      for (target, error) in _failures {
-        guard let position = target.position else { continue }
-        if position >= anchor { append = .failed(error) } else { prepend = .failed(error) }
+      // A page that reaches the visible range is the visible range's (the
+      // append side, which a retry UI reads), whatever its alignment; only
+      // a page wholly before the visible range is the prepend side's.
+      let pageSize = configuration.pageSize
+      func isBeforeTheVisibleRange(_ target: _Target) -> Bool {
+        switch target {
+        case .before(let p): return p <= anchor
+        case .positions(let p), .jump(let p), .after(let p): return p + pageSize <= anchor
+        case .first: return false
+        }
       }
-      for load in _loads.values {
-        guard let position = load.target.position else { continue }
-        if position >= anchor { append = .loading } else { prepend = .loading }
+      for (target, error) in _failures where target.position != nil {
+        if isBeforeTheVisibleRange(target) {
+          prepend = .failed(error)
+        } else {
+          append = .failed(error)
+        }
+      }
+      for load in _loads.values where load.target.position != nil {
+        if isBeforeTheVisibleRange(load.target) { prepend = .loading } else { append = .loading }
       }
       if case .idle = append, _endReached, let last = _pages.last, last.end == _knownEnd,
         last.generation == _generation

@@ -36,6 +36,36 @@ struct PagerJumpTests {
     positions.allSatisfy { items[$0]?.id == $0 }
   }
 
+  @Test("A failed visible page is the append side's failure, whatever the alignment")
+  func failedVisiblePageAtAnyAlignment() async {
+    for visible in [30_000..<30_020, 30_010..<30_030, 30_090..<30_110] {
+      let source = ScriptedSource(count: 100_000, pageSize: 100)
+      let pager = makePager(source.positionalSource, prefetch: 0)
+      pager.refresh()
+      await source.respondToAll(pager)
+      pager.visibleRangeDidChange(visible)
+      // Fail every load until none is in flight: a load reaches the source
+      // only when its loader runs, on another thread.
+      var failures = 0
+      for _ in 0..<1_000 {
+        await source.settle(pager)
+        if !source.pending.isEmpty {
+          source.fail(0)
+          failures += 1
+        } else if pager.loadsInFlight == 0 {
+          break
+        }
+      }
+      #expect(failures > 0)
+      guard case .failed = pager.appendState else {
+        Issue.record(
+          "visible \(visible): append \(pager.appendState), prepend \(pager.prependState)")
+        continue
+      }
+      #expect(pager.refreshState.isLoading == false)
+    }
+  }
+
   @Test("A positional jump to 500,000 of 1,000,000 shows its rows after at most 2 loads")
   func positionalJump() async {
     let source = ScriptedSource(count: 1_000_000, pageSize: 100)
