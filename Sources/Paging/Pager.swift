@@ -340,6 +340,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
       }
     }
     _publish()
+    // The retry is in flight: a retry button shows it at once.
+    _publishStates()
   }
 
   /// Reports the positions of `items` that are visible: the demand. In

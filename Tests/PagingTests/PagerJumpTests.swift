@@ -63,6 +63,10 @@ struct PagerJumpTests {
         continue
       }
       #expect(pager.refreshState.isLoading == false)
+      pager.retry()
+      #expect(pager.appendState.isLoading, "visible \(visible): a retry shows .loading at once")
+      await source.respondToAll(pager)
+      #expect(loaded(pager.items, visible))
     }
   }
 
