@@ -27,6 +27,8 @@ extension Pager {
 
   internal func _setDemand(_ positions: Range<Int>, settling: Bool) {
     let demand = _internalRange(positions)
+    // Nothing loads until the first `refresh()`, as the initializer says.
+    guard _generation > 0 else { return }
     let previous = _lastReport
     _lastReport = demand
     if let target = _settleTarget {
@@ -67,6 +69,7 @@ extension Pager {
 
   /// See `Pager.visibleRangeWillSettle(_:)`.
   internal func _setSettleTarget(_ positions: Range<Int>) {
+    guard _generation > 0 else { return }
     let target = _internalRange(positions)
     _settleTarget = target
     _demand = target

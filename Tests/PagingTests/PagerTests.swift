@@ -42,6 +42,21 @@ struct PagerTests {
     pager.items.compactMap { $0 }
   }
 
+  @Test(
+    "Nothing loads before the first refresh",
+    arguments: [PagingTrigger.visibleRange, .indexAdvance, .manual])
+  func nothingLoadsBeforeRefresh(trigger: PagingTrigger) async {
+    let pager = makePager(trigger)
+    pager.rowDidAppear(at: 0)
+    pager.visibleRangeDidChange(0..<20)
+    pager.visibleRangeWillSettle(40..<60)
+    // The pager decides synchronously: no request now means none at all.
+    #expect(pager.requestCount == 0)
+    await start(pager, PageSource(total: 100, pageSize: 10))
+    #expect(loaded(pager) == Array(0..<10))
+    await loader.drain()
+  }
+
   @Test("Hostile positions from the UI never trap")
   func hostilePositions() async {
     let pager = makePager()
