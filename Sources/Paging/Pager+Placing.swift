@@ -160,9 +160,14 @@ extension Pager {
         return
       }
       // A prepended page must lead to the page it joins: its next key is the
-      // key that page was loaded with (a page of another size would overlap
-      // it or leave a gap, the duplicates of page-number keys).
-      if let joined = _pages[edge].key, let key = page.nextKey, key != joined {
+      // key that page was loaded with, forward (a page of another size would
+      // overlap it or leave a gap, the duplicates of page-number keys). A
+      // page itself prepended was asked for with a backward key, which a
+      // keyset source's next key never equals: no check there, so an honest
+      // source walks back any distance.
+      if _pages[edge].keyLeadsForward, let joined = _pages[edge].key, let key = page.nextKey,
+        key != joined
+      {
         _failures[target] = PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)")
         return
       }
@@ -184,11 +189,12 @@ extension Pager {
       lastRefusal = .itemCountOutOfBounds(claimed: items.count)
       return
     }
-    _store(
-      _StoredPage(
-        start: start, items: items, shown: items, span: items.count, key: request.key,
-        previousKey: page.previousKey, nextKey: page.nextKey, generation: _generation,
-        serial: serial))
+    var stored = _StoredPage(
+      start: start, items: items, shown: items, span: items.count, key: request.key,
+      previousKey: page.previousKey, nextKey: page.nextKey, generation: _generation,
+      serial: serial)
+    if case .before = target { stored.keyLeadsForward = false }
+    _store(stored)
     if start < _knownStart {
       _knownStart = start
       _startReached = false

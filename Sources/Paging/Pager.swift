@@ -165,6 +165,11 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     var generation: Int
     /// The serial of the request that loaded it.
     var serial: Int
+    /// Whether `key` asked for the page forward (the initial key, a refresh
+    /// key, a next key), so that a prepended page's next key can be
+    /// compared with it; a previous key asks backward, in the source's own
+    /// terms (keyset cursors: "before this id"), and compares with nothing.
+    var keyLeadsForward = true
     var end: Int { start + span }
   }
 
