@@ -281,23 +281,23 @@ internal struct _RowChangesBuilder {
   }
 
   mutating func remove(_ k: Int) {
-    guard k > 0 else { return }
-    if let last = changes.removed.last, last.upperBound == old {
-      changes.removed[changes.removed.count - 1] = last.lowerBound..<old + k
-    } else {
-      changes.removed.append(old..<old + k)
-    }
-    old += k
+    Self._append(k, at: &old, to: &changes.removed)
   }
 
   mutating func insert(_ k: Int) {
+    Self._append(k, at: &new, to: &changes.inserted)
+  }
+
+  /// Appends the `k` rows at `position` to `ranges`, joined to the last
+  /// range if they follow it, and moves `position` past them.
+  private static func _append(_ k: Int, at position: inout Int, to ranges: inout [Range<Int>]) {
     guard k > 0 else { return }
-    if let last = changes.inserted.last, last.upperBound == new {
-      changes.inserted[changes.inserted.count - 1] = last.lowerBound..<new + k
+    if let last = ranges.last, last.upperBound == position {
+      ranges[ranges.count - 1] = last.lowerBound..<position + k
     } else {
-      changes.inserted.append(new..<new + k)
+      ranges.append(position..<position + k)
     }
-    new += k
+    position += k
   }
 }
 
