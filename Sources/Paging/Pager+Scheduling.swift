@@ -26,9 +26,9 @@ extension Pager {
   }
 
   internal func _setDemand(_ positions: Range<Int>, settling: Bool) {
-    let demand = _internalRange(positions)
     // Nothing loads until the first `refresh()`, as the initializer says.
     guard _generation > 0 else { return }
+    let demand = _internalRange(positions)
     let previous = _lastReport
     _lastReport = demand
     if let target = _settleTarget {

@@ -37,9 +37,8 @@ extension WindowLayout {
   /// Whether the frame of `position` overlaps `region` along the scrolling
   /// axis; touching is not overlapping.
   internal func _frame(of position: Int, overlaps region: Range<Double>) -> Bool {
-    let frame = frame(of: position)
-    return frame.mainOffset < region.upperBound
-      && frame.mainOffset + frame.mainLength > region.lowerBound
+    let extent = _extent(of: position)
+    return extent.start < region.upperBound && extent.end > region.lowerBound
   }
 
   /// The main-axis start and end of the frame of `position`.
