@@ -86,11 +86,11 @@ let package = Package(
     ),
     .testTarget(
       name: "IdentityDiffTests",
-      dependencies: ["IdentityDiff", "CollectionAdapters", "Windowing", "_TestSupport"]
+      dependencies: ["IdentityDiff", "CollectionAdapters", "Windowing", "Paging", "_TestSupport"]
     ),
     .testTarget(
       name: "WindowingTests",
-      dependencies: ["Windowing", "CollectionAdapters", "Paging", "_TestSupport"],
+      dependencies: ["Windowing", "IdentityDiff", "CollectionAdapters", "Paging", "_TestSupport"],
       swiftSettings: internalChecks
     ),
   ],

@@ -37,14 +37,42 @@ public struct RowChanges: Hashable, Sendable {
   /// Ranges of rows that stayed but whose content changed, in the positions
   /// after the change, ascending and disjoint; none is inserted.
   public var updated: [Range<Int>]
+  /// Rows removed and inserted that are the same item: each move's `from`
+  /// is a removed row and its `to` an inserted one, ascending by `from`.
+  ///
+  /// A move is counted in `removed` and `inserted` too, so a host that does
+  /// not animate moves (and a UIKit batch) reads only those; the windowing
+  /// engine uses the moves to keep the reader's place, pinned rows and
+  /// measured lengths with their items.
+  public var moved: [Move]
+
+  /// A row removed at `from` and inserted at `to`: the same item, moved.
+  public struct Move: Hashable, Sendable {
+    /// Its position before the change.
+    public var from: Int
+    /// Its position after the change.
+    public var to: Int
+
+    /// Creates a move.
+    ///
+    /// - Complexity: O(1).
+    public init(from: Int, to: Int) {
+      self.from = from
+      self.to = to
+    }
+  }
 
   /// Creates changes from their ranges.
   ///
   /// - Complexity: O(1).
-  public init(removed: [Range<Int>] = [], inserted: [Range<Int>] = [], updated: [Range<Int>] = []) {
+  public init(
+    removed: [Range<Int>] = [], inserted: [Range<Int>] = [], updated: [Range<Int>] = [],
+    moved: [Move] = []
+  ) {
     self.removed = removed
     self.inserted = inserted
     self.updated = updated
+    self.moved = moved
   }
 
   /// Whether nothing changed.
@@ -60,8 +88,8 @@ public struct RowChanges: Hashable, Sendable {
   }
 
   /// The changes of an identity difference: a moved item is removed from
-  /// its old position and inserted at its new one, and an updated item is
-  /// named by its new position.
+  /// its old position, inserted at its new one, and named in `moved`; an
+  /// updated item is named by its new position.
   ///
   /// - Complexity: O(changes + n log n) for the moves and updates.
   public init(_ difference: IdentityDifference) {
@@ -74,7 +102,19 @@ public struct RowChanges: Hashable, Sendable {
     let updated = difference.updates.compactMap { difference.newPositions[$0] }
     self.init(
       removed: _runs(removed.sorted()), inserted: _runs(inserted.sorted()),
-      updated: _runs(updated.sorted()))
+      updated: _runs(updated.sorted()),
+      moved: difference.moves.map { Move(from: $0.from, to: $0.to) }.sorted { $0.from < $1.from })
+  }
+
+  /// Where the row at `position` before the change is after it: shifted
+  /// by the rows removed and inserted before it, the `to` of its move, or
+  /// `nil` if it was removed.
+  ///
+  /// - Complexity: O(log moves + ranges).
+  public func newPosition(ofRowAt position: Int) -> Int? {
+    let k = moved._partitioningIndex { $0.from >= position }
+    if k < moved.count, moved[k].from == position { return moved[k].to }
+    return _mapThrough([position..<position + 1]).first?.lowerBound
   }
 
   /// These changes, then `next`: the one change from the rows before these
@@ -113,7 +153,29 @@ public struct RowChanges: Hashable, Sendable {
     var changes = result.changes
     changes.updated = _subtracting(
       _union(next._mapThrough(updated), next.updated), changes.inserted)
+    changes.moved = _moves(followedBy: next)
     return changes
+  }
+
+  /// The moves of these changes followed by `next`: a row moved here and
+  /// kept or moved by `next` lands where `next` puts it; a row kept here
+  /// and moved by `next` moves from where it was before these.
+  private func _moves(followedBy next: RowChanges) -> [Move] {
+    guard !moved.isEmpty || !next.moved.isEmpty else { return [] }
+    var result: [Move] = []
+    var movedHere = Set<Int>()
+    for move in moved {
+      movedHere.insert(move.to)
+      if let to = next.newPosition(ofRowAt: move.to) {
+        result.append(Move(from: move.from, to: to))
+      }
+    }
+    for move in next.moved where !movedHere.contains(move.from) {
+      if let from = _oldPositions(of: [move.from..<move.from + 1]).first {
+        result.append(Move(from: from.lowerBound, to: move.to))
+      }
+    }
+    return result.sorted { $0.from < $1.from }
   }
 
   /// All of `changes`, in order, as one change.
@@ -182,6 +244,18 @@ public struct RowChanges: Hashable, Sendable {
       stream.advance(k)
     }
     return _runs(mapped)
+  }
+}
+
+extension RowChanges: CustomStringConvertible {
+  /// The ranges and moves, as `removed: [2..<4], inserted: [0..<2], …`.
+  public var description: String {
+    func ranges(_ ranges: [Range<Int>]) -> String {
+      "[" + ranges.map { "\($0)" }.joined(separator: ", ") + "]"
+    }
+    let moves = moved.map { "\($0.from)→\($0.to)" }.joined(separator: ", ")
+    return "RowChanges(removed: \(ranges(removed)), inserted: \(ranges(inserted)), "
+      + "updated: \(ranges(updated)), moved: [\(moves)])"
   }
 }
 

@@ -227,6 +227,13 @@ where Item.ID: Sendable {
   /// - Complexity: O(1).
   @inlinable public var endIndex: Int { _base._count }
 
+  /// The publication these rows are of: `Pager.changes(since:)` takes it,
+  /// so a list that shows the rows (each placeholder with its own id)
+  /// follows the pager's changes.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var version: Int { _base.version }
+
   /// The row at `position`.
   ///
   /// - Parameter position: A position in `0..<count`; traps otherwise.

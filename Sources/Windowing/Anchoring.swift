@@ -24,13 +24,14 @@
 /// The policies differ only at the two ends of the content:
 ///
 /// ```swift
+/// import IdentityDiff
 /// import Windowing
 ///
 /// var chat = WindowingEngine(
 ///   layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
 /// chat.anchoring = .chat
 /// let read = chat.visible.lowerBound                  // the message read, at the very top
-/// chat.insertItems(at: 0..<50)                        // older history loads above it
+/// chat.apply(RowChanges(inserted: [0..<50]))         // older history loads above it
 /// assert(chat.visible.lowerBound == read + 50)        // still the first one read
 /// assert(chat.viewport.offset == 50 * 40)
 /// ```

@@ -23,13 +23,15 @@ public struct ListUpdate<ID: Hashable> {
   public var entered: Identifiers
   /// Identifiers no longer materialized: rows to discard.
   public var exited: Identifiers
-  /// After `apply(_:from:)`: identifiers of inserted rows in the window, to
-  /// animate in.
+  /// After a data change (`update(_:)`, `apply(_:from:)`): identifiers of
+  /// inserted rows in the window, to animate in.
   public var inserted: [ID] = []
-  /// After `apply(_:from:)`: identifiers of deleted rows that were in the
+  /// After a data change: identifiers of removed rows that were in the
   /// window, to animate out.
   public var removed: [ID] = []
-  /// After `apply(_:from:)`: identifiers of moved rows in the window.
+  /// After a data change: identifiers of window rows whose old position was
+  /// removed and that were found again, by identifier, among the inserted
+  /// rows (a move).
   public var moved: [ID] = []
 
   @inlinable
@@ -303,40 +305,6 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     _publishScroll(_engine.setViewport(viewport))
   }
 
-  /// Replaces the data after items were inserted at `positions` (counted in
-  /// the new data). Content above the viewport stays anchored.
-  ///
-  /// - Complexity: O(log n + window), plus the layout's insertion cost.
-  @discardableResult
-  public mutating func insertItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
-    let oldCount = _engine.layout.itemCount
-    let newCount = newData.count
-    _precondition(
-      newCount == oldCount + positions.count && positions.lowerBound >= 0
-        && positions.upperBound <= newCount,
-      "Inserted positions \(positions) do not turn \(oldCount) items into the \(newCount) of the new data"
-    )
-    _data = newData
-    return _publishDataChange(_engine.insertItems(at: positions))
-  }
-
-  /// Replaces the data after the items at `positions` (counted in the old
-  /// data) were removed.
-  ///
-  /// - Complexity: O(log n + window), plus the layout's removal cost.
-  @discardableResult
-  public mutating func removeItems(at positions: Range<Int>, in newData: Data) -> ListUpdate<ID> {
-    let oldCount = _engine.layout.itemCount
-    let newCount = newData.count
-    _precondition(
-      newCount == oldCount - positions.count && positions.lowerBound >= 0
-        && positions.upperBound <= oldCount,
-      "Removed positions \(positions) do not turn \(oldCount) items into the \(newCount) of the new data"
-    )
-    _data = newData
-    return _publishDataChange(_engine.removeItems(at: positions))
-  }
-
   /// Changes the data in place and applies the change it reports: the one
   /// way to mutate what a list shows without a second reference to it.
   ///
@@ -408,13 +376,16 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// import Paging
   /// import Windowing
   ///
+  /// // The pager's rows, each placeholder with its own id.
+  /// typealias PostList = VirtualList<PagedRows<Post>, PagedRowID<Post.ID>, FixedSizeLayout>
+  ///
   /// @MainActor
-  /// func follow(_ pager: Pager<String, Post>, in list: inout VirtualList<PagedCollection<Post>, Int, FixedSizeLayout>) {
+  /// func follow(_ pager: Pager<String, Post>, in list: inout PostList) {
   ///   guard let changes = pager.changes(since: list.data.version) else {
-  ///     list.replaceData(pager.items)  // too far behind: read it all again
+  ///     list.replaceData(pager.items.rows)  // too far behind: read it all again
   ///     return
   ///   }
-  ///   list.apply(changes, from: pager.items)
+  ///   list.apply(changes, from: pager.items.rows)
   /// }
   /// ```
   ///
@@ -427,20 +398,6 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     apply(RowChanges(composing: changes), from: newData)
   }
 
-  /// `apply(_:from:)` with the change's two lists of ranges.
-  ///
-  /// - Parameters:
-  ///   - removed: Ranges of removed rows, in the old positions, ascending.
-  ///   - inserted: Ranges of inserted rows, in the new positions, ascending.
-  ///   - newData: The data after the change; its count must match.
-  /// - Complexity: As `apply(_:from:)`.
-  @discardableResult
-  public mutating func applyBatch(
-    removed: [Range<Int>], inserted: [Range<Int>], from newData: Data
-  ) -> ListUpdate<ID> {
-    apply(RowChanges(removed: removed, inserted: inserted), from: newData)
-  }
-
   /// Applies `changes` to the engine, the data already replaced.
   @usableFromInline
   internal mutating func _apply(_ changes: RowChanges) -> ListUpdate<ID> {
@@ -448,32 +405,57 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     let newCount = changes.newCount(from: oldCount)
     _precondition(
       _data.count == newCount,
-      "The changes turn \(oldCount) items into \(newCount), not the \(_data.count) of the new data"
+      "The changes turn \(oldCount) items into \(newCount), not the \(_data.count) of the new data: \(changes)"
     )
     // A replaced range (an outline's expand-all, a reload, a collapse and an
     // expand composed) removes window rows that are still there: find them
-    // among the inserted rows by identity, so that the rule of `Anchoring`
-    // sees them as survivors and the row read keeps its place.
-    var foundAgain: [Int: Int] = [:]
+    // among the inserted rows by identity and report them as moved, so that
+    // the rule of `Anchoring` sees them as survivors and the row read keeps
+    // its place (with its measured length).
+    var changes = changes
     let window = _engine.window
-    let removedInWindow = window.filter { p in changes.removed.contains { $0.contains(p) } }
-    if !removedInWindow.isEmpty, !changes.inserted.isEmpty {
-      var wanted: [ID: Int] = [:]
-      for p in removedInWindow { wanted[_windowIDs[p &- window.lowerBound]] = p }
+    let oldIDs = _windowIDs
+    let removedInWindow = _positions(of: changes.removed, in: window)
+    let reported: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.from))
+    var wanted: [ID: Int] = [:]
+    for p in removedInWindow where !reported.contains(p) {
+      wanted[oldIDs[p &- window.lowerBound]] = p
+    }
+    if !wanted.isEmpty, !changes.inserted.isEmpty {
+      let movedTo: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.to))
+      var found: [RowChanges.Move] = []
       search: for range in changes.inserted {
         var index = _data.index(_data.startIndex, offsetBy: range.lowerBound)
         for position in range {
-          if let old = wanted.removeValue(forKey: _id(_data[index])) {
-            foundAgain[old] = position
+          if !movedTo.contains(position),
+            let old = wanted.removeValue(forKey: _id(_data[index]))
+          {
+            found.append(RowChanges.Move(from: old, to: position))
             if wanted.isEmpty { break search }
           }
           _data.formIndex(after: &index)
         }
       }
+      if !found.isEmpty {
+        changes.moved = (changes.moved + found).sorted { $0.from < $1.from }
+      }
     }
-    return _publishDataChange(
-      _engine._apply(
-        removed: changes.removed, inserted: changes.inserted, foundAgain: foundAgain))
+    var update = _publishDataChange(_engine.apply(changes))
+    // What a host animates: rows removed from the window, rows inserted
+    // into it, and rows moved into it.
+    let newWindow = _engine.window
+    let movedFrom: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.from))
+    let movedTo: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.to))
+    update.removed = removedInWindow.filter { !movedFrom.contains($0) }.map {
+      oldIDs[$0 &- window.lowerBound]
+    }
+    update.inserted = _positions(of: changes.inserted, in: newWindow).filter {
+      !movedTo.contains($0)
+    }.map { _windowIDs[$0 &- newWindow.lowerBound] }
+    update.moved = changes.moved.map(\.to).filter(newWindow.contains).sorted().map {
+      _windowIDs[$0 &- newWindow.lowerBound]
+    }
+    return update
   }
 
   /// Replaces the data with any other change: items appended or removed at
@@ -488,45 +470,13 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     _data = newData
     let change: WindowChange
     if newCount > oldCount {
-      change = _engine.insertItems(at: oldCount..<newCount)
+      change = _engine.apply(RowChanges(inserted: [oldCount..<newCount]))
     } else if newCount < oldCount {
-      change = _engine.removeItems(at: newCount..<oldCount)
+      change = _engine.apply(RowChanges(removed: [newCount..<oldCount]))
     } else {
       change = _engine.setLayout(_engine.layout)
     }
     return _publishDataChange(change)
-  }
-
-  /// Applies a data change described by an identity difference: the
-  /// visible content stays anchored, and the update names the inserted,
-  /// removed and moved rows for animation.
-  ///
-  /// - Parameters:
-  ///   - difference: The difference from the current data to `newData`.
-  ///   - newData: The new snapshot.
-  /// - Complexity: O(window + changes), plus the layout's cost (O(n) for a
-  ///   variable-size layout, which carries measurements over).
-  @discardableResult
-  public mutating func apply(_ difference: IdentityDifference, from newData: Data) -> ListUpdate<ID>
-  {
-    _precondition(
-      newData.count == difference.newCount,
-      "The difference is to \(difference.newCount) elements, not \(newData.count)")
-    let oldWindow = engine.window
-    let oldIDs = _windowIDs
-    _data = newData
-    var update = _publishDataChange(_engine.apply(difference))
-    let window = engine.window
-    update.inserted = difference.insertions.filter(window.contains).map {
-      _windowIDs[$0 - window.lowerBound]
-    }
-    update.removed = difference.deletions.reversed().filter(oldWindow.contains).map {
-      oldIDs[$0 - oldWindow.lowerBound]
-    }
-    update.moved = difference.moves.map(\.to).filter(window.contains).map {
-      _windowIDs[$0 - window.lowerBound]
-    }
-    return update
   }
 
   /// Records a measured length, for a variable-size layout.

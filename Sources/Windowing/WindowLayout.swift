@@ -27,8 +27,9 @@ public protocol WindowLayout {
   mutating func removeItems(at positions: Range<Int>)
   /// Adapts to a new cross length of the viewport (a grid's columns).
   mutating func viewportCrossLengthDidChange(_ crossLength: Double)
-  /// Follows a data change to the new snapshot of `difference`.
-  mutating func apply(_ difference: IdentityDifference)
+  /// Follows a data change (removals in the old positions, insertions in
+  /// the new); a measured layout carries moved items' lengths.
+  mutating func apply(_ changes: RowChanges)
 }
 
 extension WindowLayout {

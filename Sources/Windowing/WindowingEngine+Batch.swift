@@ -4,65 +4,69 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import _AdapterInternals
 
 extension WindowingEngine {
-  /// Applies a batch of removals and insertions by position, as a list UI's
-  /// batch update takes them (a pager's `PagedChanges`): the first visible
-  /// item that survives keeps its place on screen, as with
-  /// `insertItems(at:)` and `removeItems(at:)`.
+  /// Applies a change of the data by position (a `RowChanges` from an
+  /// adapter's edit, a pager's publications, or a difference): the layout
+  /// follows it, and the reader keeps their place by the rules of
+  /// `Anchoring`.
   ///
-  /// - Parameters:
-  ///   - removed: Ranges of removed items, in the old positions, ascending
-  ///     and disjoint; traps otherwise, naming the range.
-  ///   - inserted: Ranges of inserted items, in the new positions,
-  ///     ascending and disjoint; traps otherwise.
-  /// - Complexity: O(ranges) plus the layout's cost of each range.
+  /// ```swift
+  /// import IdentityDiff
+  /// import Windowing
+  ///
+  /// var engine = WindowingEngine(
+  ///   layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
+  /// _ = engine.scroll(to: 400)                        // item 10 at the top
+  /// engine.apply(RowChanges(inserted: [0..<5]))      // five items above it
+  /// assert(engine.visible.lowerBound == 15 && engine.viewport.offset == 600)
+  /// ```
+  ///
+  /// A moved row (`changes.moved`) counts as a survivor: the reader's place,
+  /// a pinned row and a measured length follow it. Updated rows keep their
+  /// positions; the engine reads nothing of them.
+  ///
+  /// - Parameter changes: Removals in the old positions and insertions in
+  ///   the new, ascending and disjoint, within the item count, and moves of
+  ///   removed rows to inserted ones; traps otherwise, naming the range or
+  ///   the move.
+  /// - Complexity: O(ranges) plus the layout's cost of each range: O(log n)
+  ///   for the fixed layouts, the layout's insertion or removal cost for a
+  ///   measured one.
   @discardableResult
-  public mutating func apply(removed: [Range<Int>], inserted: [Range<Int>]) -> WindowChange {
-    _apply(removed: removed, inserted: inserted, foundAgain: [:])
-  }
-
-  /// `apply(removed:inserted:)`, where the caller may know where the first
-  /// visible item went although its position was removed (the same item
-  /// among the inserted ones, matched by identity): `foundAgain` maps such
-  /// rows' old positions to their new ones, so that they count as survivors.
-  ///
-  /// Every change of positions goes through it (`insertItems(at:)` and
-  /// `removeItems(at:)` with one range), so the anchoring rule and the
-  /// pinned positions are updated in one place.
-  internal mutating func _apply(
-    removed: some BidirectionalCollection<Range<Int>>,
-    inserted: some Collection<Range<Int>>,
-    foundAgain: [Int: Int]
-  ) -> WindowChange {
+  public mutating func apply(_ changes: RowChanges) -> WindowChange {
     let oldCount = _layout.itemCount
-    var end = 0
-    for range in removed {
+    _checkRanges(changes.removed, count: oldCount, "Removed")
+    let newCount = changes.newCount(from: oldCount)
+    _checkRanges(changes.inserted, count: newCount, "Inserted")
+    for move in changes.moved {
       _precondition(
-        range.lowerBound >= end && range.upperBound <= oldCount,
-        "Removed range \(range) is out of order or out of range 0..<\(oldCount)")
-      end = range.upperBound
+        _contains(changes.removed, move.from) && _contains(changes.inserted, move.to),
+        "Move \(move.from) to \(move.to) is not of a removed row to an inserted one")
     }
-    let newCount =
-      oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
-    end = 0
-    for range in inserted {
-      _precondition(
-        range.lowerBound >= end && range.upperBound <= newCount,
-        "Inserted range \(range) is out of order or out of range 0..<\(newCount)")
-      end = range.upperBound
-    }
-    let target = _anchorTarget(
-      removed: removed, inserted: inserted, oldCount: oldCount, foundAgain: foundAgain)
-    for range in removed.reversed() {
-      _layout.removeItems(at: range)
-      _remapPinned(removed: range)
-    }
-    for range in inserted {
-      _layout.insertItems(at: range)
-      _remapPinned(inserted: range)
-    }
+    let target = _anchorTarget(changes, oldCount: oldCount)
+    _layout.apply(changes)
+    _remapPinned { changes.newPosition(ofRowAt: $0) }
     return _reanchor(target)
   }
+
+  /// Traps unless `ranges` are ascending, disjoint and within `0..<count`,
+  /// naming the first that is not.
+  internal func _checkRanges(_ ranges: [Range<Int>], count: Int, _ name: String) {
+    var end = 0
+    for range in ranges {
+      _precondition(
+        range.lowerBound >= end && range.upperBound <= count,
+        "\(name) range \(range) is out of order or out of range 0..<\(count)")
+      end = range.upperBound
+    }
+  }
+}
+
+/// Whether `position` is in one of `ranges` (ascending, disjoint).
+internal func _contains(_ ranges: [Range<Int>], _ position: Int) -> Bool {
+  let k = ranges._partitioningIndex { $0.upperBound > position }
+  return k < ranges.count && ranges[k].contains(position)
 }

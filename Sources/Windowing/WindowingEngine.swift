@@ -227,40 +227,6 @@ public struct WindowingEngine<Layout: WindowLayout> {
   // its content stays at the top, so items inserted there are shown. The
   // offset is then clamped to the scrollable range, as a scroll view would.
 
-  /// Inserts items at `positions` (counted after the insertion). The first
-  /// visible item keeps its place on screen, so items inserted above it move
-  /// the scroll offset by their length; at the top, inserted items are shown.
-  ///
-  /// - Parameter positions: A range within `0...itemCount + positions.count`
-  ///   after the insertion; traps otherwise.
-  /// - Complexity: O(log n) for the fixed layouts; the layout's insertion
-  ///   cost for a variable-size layout.
-  @discardableResult
-  public mutating func insertItems(at positions: Range<Int>) -> WindowChange {
-    let oldCount = _layout.itemCount
-    _precondition(
-      positions.lowerBound >= 0 && positions.lowerBound <= oldCount,
-      "Inserted positions \(positions) out of range 0...\(oldCount)")
-    return _apply(
-      removed: EmptyCollection(), inserted: CollectionOfOne(positions), foundAgain: [:])
-  }
-
-  /// Removes the items at `positions`. The first visible item that remains
-  /// keeps its place on screen, so removals above it move the scroll offset
-  /// back by their length.
-  ///
-  /// - Parameter positions: A range within `0..<itemCount`; traps otherwise.
-  /// - Complexity: As `insertItems(at:)`.
-  @discardableResult
-  public mutating func removeItems(at positions: Range<Int>) -> WindowChange {
-    let oldCount = _layout.itemCount
-    _precondition(
-      positions.lowerBound >= 0 && positions.upperBound <= oldCount,
-      "Removed positions \(positions) out of range 0..<\(oldCount)")
-    return _apply(
-      removed: CollectionOfOne(positions), inserted: EmptyCollection(), foundAgain: [:])
-  }
-
   /// Tells the engine that its layout was replaced, for example after the
   /// count changed in a way not described by inserts and removals. The
   /// offset is kept, clamped to the new content.
@@ -298,24 +264,22 @@ public struct WindowingEngine<Layout: WindowLayout> {
     (new, _layout.frame(of: old).mainOffset - _viewport.offset)
   }
 
-  /// The anchoring rule for a change that removes `removed` (old
-  /// positions) and inserts `inserted` (new positions), both ascending and
-  /// disjoint: `_anchorTarget(firstSurvivor:lastSurvivor:newPosition:)`
-  /// with the survivors found by position, and by identity among
-  /// `foundAgain` (old positions of removed rows that the caller found
-  /// again among the inserted ones, with their new positions: a collapse
-  /// and an expand composed into one replaced range). Call it before
-  /// changing the layout.
+  /// The anchoring rule for `changes`:
+  /// `_anchorTarget(firstSurvivor:lastSurvivor:newPosition:)` with the
+  /// survivors found by position, and among the moved rows (a row moved,
+  /// or one the list found again by identity among the inserted ones: a
+  /// collapse and an expand composed into one replaced range). Call it
+  /// before changing the layout.
   ///
-  /// - Complexity: O(ranges × found rows), plus one frame query.
+  /// - Complexity: O(log ranges × moves), plus one frame query.
   @usableFromInline
-  internal func _anchorTarget(
-    removed: some BidirectionalCollection<Range<Int>>,
-    inserted: some Collection<Range<Int>>,
-    oldCount: Int, foundAgain: [Int: Int] = [:]
-  ) -> _AnchorTarget? {
+  internal func _anchorTarget(_ changes: RowChanges, oldCount: Int) -> _AnchorTarget? {
+    let removed = changes.removed
+    var foundAgain: [Int: Int] = [:]
+    for move in changes.moved { foundAgain[move.from] = move.to }
     func removal(holding position: Int) -> Range<Int>? {
-      removed.first { $0.contains(position) }
+      let k = removed._partitioningIndex { $0.upperBound > position }
+      return k < removed.count && removed[k].contains(position) ? removed[k] : nil
     }
     return _anchorTarget(
       firstSurvivor: { position in
@@ -342,16 +306,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
         }
         return nil
       },
-      newPosition: { survivor in
-        if let found = foundAgain[survivor] { return found }
-        var new = survivor
-        for range in removed where range.upperBound <= survivor { new -= range.count }
-        for range in inserted {
-          guard range.lowerBound <= new else { break }
-          new += range.count
-        }
-        return new
-      })
+      newPosition: { changes.newPosition(ofRowAt: $0)! })
   }
 
   /// The anchoring rule, for every change (see `Anchoring`): the item that
@@ -389,8 +344,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// new cross length): the anchor keeps its place.
   @usableFromInline
   internal func _anchorTarget() -> _AnchorTarget? {
-    _anchorTarget(
-      removed: EmptyCollection(), inserted: EmptyCollection(), oldCount: _layout.itemCount)
+    _anchorTarget(RowChanges(), oldCount: _layout.itemCount)
   }
 
   /// How far the viewport's bottom edge is from the end of the content

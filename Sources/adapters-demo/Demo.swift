@@ -192,16 +192,17 @@ enum Demo {
     report.arrayConversionBytes = arrayConversionBytes(store)
     var list = VirtualList(data: store, id: { $0.key }, engine: makeEngine(count: n))
     await scroll(&list, report: &report)
-    // A data change: rows inserted and removed above the viewport.
-    let before = list.data
-    var after = before
+    // A data change: rows removed and inserted above the viewport, through
+    // the list, in place, each edit reporting its own rows.
     let anchor = list.visible.lowerBound
-    after.removeSubrange(10..<20)
-    for k in 0..<15 { after.updateValue("New \(k)", forKey: -1 - k, insertingAt: 5) }
-    let difference = IdentityDifference(
-      from: before, to: after, id: \.key, contentEquals: { $0.value == $1.value })
-    let update = list.apply(difference, from: after)
-    report.record("\(difference.changeCount) changes above row \(anchor)", update)
+    let update = list.update { store in
+      var changes = store.removeSubrange(10..<20)
+      for k in 0..<15 {
+        changes = changes.followed(by: store.setValue("New \(k)", forKey: -1 - k, insertingAt: 5))
+      }
+      return changes
+    }
+    report.record("25 rows changed above row \(anchor)", update)
     return report
   }
 
@@ -210,15 +211,18 @@ enum Demo {
     var report = Report(adapter: "LinkedListCollection", items: n)
     let nodes = ListNodes(count: n)
     defer { nodes.release() }
-    var adapter = LinkedListCollection(head: nodes.head, next: { $0.next }, element: { $0.value })
+    let adapter = LinkedListCollection(head: nodes.head, next: { $0.next }, element: { $0.value })
     report.arrayConversionBytes = arrayConversionBytes(adapter)
     var list = VirtualList(data: adapter, id: { $0 }, engine: makeEngine(count: n))
     await scroll(&list, report: &report)
     // A data change: a node inserted near the top.
     let third = nodes.head!.next!.next!
     third.next = ListNode(-1, next: third.next)
-    adapter.invalidate(from: 3, newCount: n + 1)
-    report.record("node inserted at 3", list.insertItems(at: 3..<4, in: adapter))
+    let update = list.update { rows in
+      rows.invalidate(from: 3, newCount: n + 1)
+      return RowChanges(inserted: [3..<4])
+    }
+    report.record("node inserted at 3", update)
     return report
   }
 
@@ -226,17 +230,22 @@ enum Demo {
   static func runOutline(_ n: Int) async -> Report {
     var report = Report(adapter: "OutlineCollection")
     let roots = makeTree(nodes: n)
-    var outline = OutlineCollection(roots: roots, children: \.children)
-    outline.expandAll()
-    report.items = outline.count
-    report.arrayConversionBytes = arrayConversionBytes(outline)
-    var list = VirtualList(data: outline, id: { $0.id }, engine: makeEngine(count: outline.count))
+    // The list owns the outline (no second reference): edits go through
+    // it, in place.
+    var list = VirtualList(
+      data: OutlineCollection(roots: roots, children: \.children), id: { $0.id },
+      engine: makeEngine(count: roots.count))
+    list.update { rows in
+      rows.expandAll()
+      return RowChanges(removed: [0..<roots.count], inserted: [0..<rows.count])
+    }
+    report.items = list.data.count
+    report.arrayConversionBytes = arrayConversionBytes(list.data)
     await scroll(&list, report: &report)
     // A data change: collapse the first root, above the viewport.
-    let change = outline.collapse(roots[0].id)
-    if case .removed(let rows) = change {
-      report.record("root collapsed (\(rows.count) rows)", list.removeItems(at: rows, in: outline))
-    }
+    let before = list.data.count
+    let update = list.update { $0.collapse(roots[0].id).rowChanges }
+    report.record("root collapsed (\(before - list.data.count) rows)", update)
     return report
   }
 

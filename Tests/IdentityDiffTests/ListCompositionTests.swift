@@ -6,6 +6,7 @@
 
 import CollectionAdapters
 import IdentityDiff
+import Paging
 import Testing
 import Windowing
 import _TestSupport
@@ -21,9 +22,9 @@ struct ListCompositionTests {
   static let rowLength = 30.0
 
   /// What an apply must leave, checked against brute force.
-  static func verify<Data: RandomAccessCollection>(
-    _ list: VirtualList<Data, Int, FixedSizeLayout>, before: Snapshot, changes: RowChanges,
-    id: (Data.Element) -> Int, _ note: String
+  static func verify<Data: RandomAccessCollection, ID: Hashable>(
+    _ list: VirtualList<Data, ID, FixedSizeLayout>, before: Snapshot<ID>, changes: RowChanges,
+    id: (Data.Element) -> ID, _ note: String
   ) {
     let comment = Comment(rawValue: note)
     let ids = list.data.map(id)
@@ -39,8 +40,8 @@ struct ListCompositionTests {
   }
 
   /// The list before an apply, by identity.
-  struct Snapshot {
-    var ids: [Int]
+  struct Snapshot<ID: Hashable> {
+    var ids: [ID]
     var offset: Double
     var visible: Range<Int>
     var window: Range<Int>
@@ -48,7 +49,7 @@ struct ListCompositionTests {
     var viewportLength: Double
     var wasAtEnd: Bool
 
-    init<Data>(_ list: VirtualList<Data, Int, FixedSizeLayout>, ids: [Int]) {
+    init<Data>(_ list: VirtualList<Data, ID, FixedSizeLayout>, ids: [ID]) {
       self.ids = ids
       offset = list.engine.viewport.offset
       visible = list.visible
@@ -59,7 +60,7 @@ struct ListCompositionTests {
     }
 
     /// The offset `Anchoring`'s rules give after the change to `newIDs`.
-    func expectedOffset(newIDs: [Int], engine: WindowingEngine<FixedSizeLayout>) -> Double {
+    func expectedOffset(newIDs: [ID], engine: WindowingEngine<FixedSizeLayout>) -> Double {
       let h = ListCompositionTests.rowLength
       let maximum = max(0, Double(newIDs.count) * h - viewportLength)
       if anchoring == .chat, wasAtEnd { return maximum }
@@ -86,9 +87,9 @@ struct ListCompositionTests {
     }
   }
 
-  static func makeList<Data: RandomAccessCollection>(
-    _ data: Data, id: @escaping (Data.Element) -> Int, _ g: inout SplitMix64
-  ) -> VirtualList<Data, Int, FixedSizeLayout> {
+  static func makeList<Data: RandomAccessCollection, ID: Hashable>(
+    _ data: Data, id: @escaping (Data.Element) -> ID, _ g: inout SplitMix64
+  ) -> VirtualList<Data, ID, FixedSizeLayout> {
     var list = VirtualList(
       data: data, id: id,
       engine: WindowingEngine(
@@ -98,8 +99,8 @@ struct ListCompositionTests {
     return list
   }
 
-  static func randomScroll<Data>(
-    _ list: inout VirtualList<Data, Int, FixedSizeLayout>, _ g: inout SplitMix64
+  static func randomScroll<Data, ID>(
+    _ list: inout VirtualList<Data, ID, FixedSizeLayout>, _ g: inout SplitMix64
   ) {
     let content = list.engine.layout.contentLength
     switch Int.random(in: 0..<4, using: &g) {
@@ -141,7 +142,7 @@ struct ListCompositionTests {
     }
   }
 
-  @Test("An ordered store", arguments: 0..<12)
+  @Test("An ordered store, each edit reporting its rows", arguments: 0..<12)
   func store(seed: UInt64) {
     var g = SplitMix64(seed: seed)
     var nextID = 1_000
@@ -153,15 +154,30 @@ struct ListCompositionTests {
       var changes: [RowChanges] = []
       list.update { store in
         for _ in 0..<Int.random(in: 1...5, using: &g) {
-          if Bool.random(using: &g) || store.isEmpty {
+          switch Int.random(in: 0..<6, using: &g) {
+          case 0, 1:
             let at = Int.random(in: 0...store.count, using: &g)
-            store.updateValue("\(nextID)", forKey: nextID, insertingAt: at)
+            changes.append(store.setValue("\(nextID)", forKey: nextID, insertingAt: at))
             nextID += 1
-            changes.append(RowChanges(inserted: [at..<at + 1]))
-          } else {
-            let at = Int.random(in: 0..<store.count, using: &g)
-            store.remove(at: at)
-            changes.append(RowChanges(removed: [at..<at + 1]))
+          case 2 where !store.isEmpty:
+            let key = store.keys[Int.random(in: 0..<store.count, using: &g)]
+            changes.append(store.setValue("edited", forKey: key))
+          case 3 where !store.isEmpty:
+            let source = (0..<Int.random(in: 1...3, using: &g)).map { _ in
+              Int.random(in: 0..<store.count, using: &g)
+            }
+            changes.append(
+              store.move(fromOffsets: source, toOffset: Int.random(in: 0...store.count, using: &g)))
+          case 4 where !store.isEmpty:
+            let keys = (0..<Int.random(in: 1...40, using: &g)).map { _ in
+              store.keys[Int.random(in: 0..<store.count, using: &g)]
+            }
+            changes.append(store.removeValues(forKeys: keys))
+          default:
+            let lower = Int.random(in: 0...store.count, using: &g)
+            changes.append(
+              store.removeSubrange(
+                lower..<Int.random(in: lower...min(store.count, lower + 60), using: &g)))
           }
         }
         return RowChanges(composing: changes)
@@ -169,6 +185,82 @@ struct ListCompositionTests {
       Self.verify(
         list, before: before, changes: RowChanges(composing: changes), id: { $0.key },
         "store, seed \(seed), step \(step)")
+    }
+  }
+
+  @Test("A sectioned collection, each edit reporting its rows", arguments: 0..<12)
+  func sectioned(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    var nextID = 0
+    func section() -> ListSection<Int, [Int]> {
+      nextID += 1
+      let id = nextID
+      let items = (0..<Int.random(in: 0...30, using: &g)).map { _ in
+        nextID += 1
+        return nextID
+      }
+      return ListSection(
+        id: id, items: items, header: Bool.random(using: &g), footer: Bool.random(using: &g))
+    }
+    // Headers and footers by their section's id, items by their own.
+    func rowID(_ row: SectionedRow<Int, Int>) -> Int {
+      switch row.id(itemID: { $0 }) {
+      case .header(let section): -section
+      case .footer(let section): -1_000_000 - section
+      case .item(let item): item
+      }
+    }
+    var list = Self.makeList(SectionedCollection((0..<8).map { _ in section() }), id: rowID, &g)
+    for step in 0..<150 {
+      Self.randomScroll(&list, &g)
+      let before = Snapshot(list, ids: list.data.map(rowID))
+      var changes: [RowChanges] = []
+      list.update { rows in
+        for _ in 0..<Int.random(in: 1...5, using: &g) {
+          let count = rows.sections.count
+          let s = count == 0 ? -1 : Int.random(in: 0..<count, using: &g)
+          let items = s < 0 ? 0 : rows.sections[s].items.count
+          switch Int.random(in: 0..<8, using: &g) {
+          case 0:
+            changes.append(rows.insertSection(section(), at: Int.random(in: 0...count, using: &g)))
+          case 1 where s >= 0:
+            changes.append(RowChanges(removed: [rows.rows(ofSection: s)].filter { !$0.isEmpty }))
+            rows.removeSection(at: s)
+          case 2 where s >= 0:
+            changes.append(rows.moveSection(from: s, to: Int.random(in: 0..<count, using: &g)))
+          case 3, 4:
+            guard s >= 0 else { break }
+            let k = Int.random(in: 1...10, using: &g)
+            let new = (0..<k).map { nextID + 1 + $0 }
+            nextID += k
+            changes.append(
+              rows.insertItems(
+                contentsOf: new,
+                at: ItemPath(section: s, item: Int.random(in: 0...items, using: &g))))
+          case 5 where items > 0:
+            changes.append(
+              rows.removeItems(
+                atOffsets: (0..<Int.random(in: 1...10, using: &g)).map { _ in
+                  Int.random(in: 0..<items, using: &g)
+                }, inSection: s))
+          case 6 where items > 0:
+            let t = Int.random(in: 0..<count, using: &g)
+            let limit = rows.sections[t].items.count - (t == s ? 1 : 0)
+            changes.append(
+              rows.moveItem(
+                from: ItemPath(section: s, item: Int.random(in: 0..<items, using: &g)),
+                to: ItemPath(section: t, item: Int.random(in: 0...limit, using: &g))))
+          case 7 where items > 0:
+            let path = ItemPath(section: s, item: Int.random(in: 0..<items, using: &g))
+            changes.append(rows.replaceItem(at: path, with: rows[path]))
+          default: break
+          }
+        }
+        return RowChanges(composing: changes)
+      }
+      Self.verify(
+        list, before: before, changes: RowChanges(composing: changes), id: rowID,
+        "sectioned, seed \(seed), step \(step)")
     }
   }
 
@@ -213,6 +305,70 @@ struct ListCompositionTests {
       Self.verify(
         list, before: before, changes: RowChanges(composing: changes), id: { $0.id },
         "outline, seed \(seed), step \(step)")
+    }
+  }
+
+  struct Message: Identifiable, Sendable, Equatable {
+    let id: Int
+    var text = ""
+  }
+
+  /// Messages `start..<start + size` of `0..<600`, keyed by offset.
+  nonisolated static func page(_ request: PageRequest<Int>) -> Page<Int, Message> {
+    let start = max(0, request.key ?? 300)
+    let end = min(600, start + request.size)
+    return Page(
+      items: (start..<end).map { Message(id: $0) },
+      previousKey: start > 0 ? max(0, start - request.size) : nil,
+      nextKey: end < 600 ? end : nil)
+  }
+
+  @MainActor
+  @Test("A pager's loads and local edits, placeholders with their own ids", arguments: 0..<8)
+  func pager(seed: UInt64) async {
+    var g = SplitMix64(seed: seed)
+    let pager = Pager<Int, Message>(
+      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 0, trigger: .manual),
+      initialKey: 300, loader: { Self.page($0) })
+    pager.refresh()
+    await pager.waitUntilIdle()
+    var list = Self.makeList(pager.items.rows, id: \.id, &g)
+    var nextID = 10_000
+    for step in 0..<80 {
+      Self.randomScroll(&list, &g)
+      let before = Snapshot(list, ids: list.data.map(\.id))
+      for _ in 0..<Int.random(in: 1...5, using: &g) {
+        let shown = pager.items.compactMap { $0?.id }
+        switch Int.random(in: 0..<6, using: &g) {
+        case 0:
+          pager.loadNext()
+          await pager.waitUntilIdle()
+        case 1:
+          pager.loadPrevious()
+          await pager.waitUntilIdle()
+        case 2, 3:
+          if let anchor = shown.randomElement(using: &g) {
+            pager.insert(Message(id: nextID), after: anchor)
+            nextID += 1
+          }
+        case 4:
+          if let id = shown.randomElement(using: &g) { pager.remove(id: id) }
+        default:
+          if let id = shown.randomElement(using: &g) {
+            pager.update(Message(id: id, text: "edited"))
+          }
+        }
+      }
+      guard let changes = pager.changes(since: list.data.version) else {
+        Issue.record("more than 64 publications pending")
+        return
+      }
+      let ids = pager.items.rows.map(\.id)
+      #expect(Set(ids).count == ids.count, "every row, placeholders too, has its own id")
+      list.apply(changes, from: pager.items.rows)
+      Self.verify(
+        list, before: before, changes: RowChanges(composing: changes), id: \.id,
+        "pager, seed \(seed), step \(step)")
     }
   }
 }

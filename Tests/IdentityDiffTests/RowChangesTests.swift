@@ -15,41 +15,51 @@ struct RowChangesTests {
     var version = 0
   }
 
-  /// A random change of `rows` anywhere (both ends, everything, nothing),
-  /// with the ranges it reports.
+  /// A random change of `rows` anywhere (both ends, everything, nothing,
+  /// a few rows moved), with the ranges and moves it reports; `movedIDs`
+  /// collects the ids of the rows it moves.
   static func randomChange(
-    _ rows: inout [Row], nextID: inout Int, _ g: inout SplitMix64
+    _ rows: inout [Row], nextID: inout Int, movedIDs: inout Set<Int>, _ g: inout SplitMix64
   ) -> RowChanges {
     var new: [Row] = []
-    var removed: [Int] = []
-    var inserted: [Int] = []
-    var updated: [Int] = []
     let removeAll = Int.random(in: 0..<20, using: &g) == 0
     // Insertions grow a short list and keep a long one near its size.
     let odds = rows.count > 40 ? 40 : 4
     func maybeInsert() {
       guard Int.random(in: 0..<odds, using: &g) == 0 else { return }
       for _ in 0..<Int.random(in: 1...4, using: &g) {
-        inserted.append(new.count)
         new.append(Row(id: nextID))
         nextID += 1
       }
     }
     maybeInsert()
-    for (old, row) in rows.enumerated() {
-      if removeAll || Int.random(in: 0..<5, using: &g) == 0 {
-        removed.append(old)
-      } else {
+    for row in rows {
+      if !removeAll, Int.random(in: 0..<5, using: &g) != 0 {
         var row = row
-        if Int.random(in: 0..<6, using: &g) == 0 {
-          row.version += 1
-          updated.append(new.count)
-        }
+        if Int.random(in: 0..<6, using: &g) == 0 { row.version += 1 }
         new.append(row)
       }
       maybeInsert()
     }
-    rows = new
+    // A few kept rows moved elsewhere (their content unchanged).
+    let oldByID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+    var moved = Set<Int>()
+    for _ in 0..<Int.random(in: 0...2, using: &g) where !new.isEmpty {
+      let from = Int.random(in: 0..<new.count, using: &g)
+      guard oldByID[new[from].id] == new[from] else { continue }
+      let row = new.remove(at: from)
+      new.insert(row, at: Int.random(in: 0...new.count, using: &g))
+      moved.insert(row.id)
+    }
+    movedIDs.formUnion(moved)
+    defer { rows = new }
+    return bruteForce(from: rows, to: new, moved: moved)
+  }
+
+  /// The changes from `old` to `new` by id, where the rows of `moved` moved.
+  static func bruteForce(from old: [Row], to new: [Row], moved: Set<Int>) -> RowChanges {
+    let oldByID = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($1.id, $0) })
+    let newByID = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1.id, $0) })
     func runs(_ positions: [Int]) -> [Range<Int>] {
       var runs: [Range<Int>] = []
       for p in positions {
@@ -61,7 +71,18 @@ struct RowChangesTests {
       }
       return runs
     }
-    return RowChanges(removed: runs(removed), inserted: runs(inserted), updated: runs(updated))
+    let isMoved = { (id: Int) in moved.contains(id) && oldByID[id] != nil && newByID[id] != nil }
+    return RowChanges(
+      removed: runs(old.indices.filter { newByID[old[$0].id] == nil || isMoved(old[$0].id) }),
+      inserted: runs(new.indices.filter { oldByID[new[$0].id] == nil || isMoved(new[$0].id) }),
+      updated: runs(
+        new.indices.filter { position in
+          let row = new[position]
+          return !isMoved(row.id) && oldByID[row.id].map { old[$0].version != row.version } == true
+        }),
+      moved: old.indices.filter { isMoved(old[$0].id) }.map {
+        RowChanges.Move(from: $0, to: newByID[old[$0].id]!)
+      })
   }
 
   @Test("Any number of changes compose into the one change brute force finds", arguments: 0..<40)
@@ -71,25 +92,20 @@ struct RowChangesTests {
     var nextID = 1_000
     for round in 0..<50 {
       let start = rows
+      var movedIDs = Set<Int>()
       let changes = (0..<Int.random(in: 1...5, using: &g)).map { _ in
-        Self.randomChange(&rows, nextID: &nextID, &g)
+        Self.randomChange(&rows, nextID: &nextID, movedIDs: &movedIDs, &g)
       }
       let composed = RowChanges(composing: changes)
-      let oldByID = Dictionary(uniqueKeysWithValues: start.map { ($0.id, $0) })
-      let newIDs = Set(rows.map(\.id))
-      let removed = start.indices.filter { !newIDs.contains(start[$0].id) }
-      let inserted = rows.indices.filter { oldByID[rows[$0].id] == nil }
-      let updated = rows.indices.filter { position in
-        oldByID[rows[position].id].map { $0.version != rows[position].version } ?? false
-      }
       let note = Comment(rawValue: "seed \(seed), round \(round), \(changes.count) changes")
-      #expect(composed.removed.flatMap { $0 } == removed, note)
-      #expect(composed.inserted.flatMap { $0 } == inserted, note)
-      #expect(composed.updated.flatMap { $0 } == updated, note)
+      #expect(composed == Self.bruteForce(from: start, to: rows, moved: movedIDs), note)
       #expect(composed.newCount(from: start.count) == rows.count, note)
       // Ranges are the fewest: no two touch.
       for ranges in [composed.removed, composed.inserted, composed.updated] {
         #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, note)
+      }
+      for move in composed.moved {
+        #expect(composed.newPosition(ofRowAt: move.from) == move.to, note)
       }
     }
   }
@@ -103,8 +119,9 @@ struct RowChangesTests {
     var nextID = 1_000
     for round in 0..<30 {
       let start = rows
+      var movedIDs = Set<Int>()
       let changes = (0..<Int.random(in: 1...5, using: &g)).map { _ in
-        Self.randomChange(&rows, nextID: &nextID, &g)
+        Self.randomChange(&rows, nextID: &nextID, movedIDs: &movedIDs, &g)
       }
       let batch = RowChanges(composing: changes).batch(inSection: 0)
       let note = Comment(rawValue: "seed \(seed), round \(round)")

@@ -39,13 +39,13 @@ struct AnchoringTests {
     for load in 0..<5 {
       let older = Array(1_000 - 50 * (load + 1)..<1_000 - 50 * load)
       messages.insert(contentsOf: older, at: 0)
-      list.insertItems(at: 0..<50, in: messages)
+      list.apply(RowChanges(inserted: [0..<50]), from: messages)
       #expect(screenOffset(of: read, in: list) == 0, "load \(load): 0 pt drift")
     }
     // Appends at the end are followed once the reader is at the end.
     _ = list.scroll(toPosition: messages.count - 1, alignment: .end)
     messages.append(2_000)
-    list.insertItems(at: messages.count - 1..<messages.count, in: messages)
+    list.apply(RowChanges(inserted: [messages.count - 1..<messages.count]), from: messages)
     #expect(list.engine.isAtEnd && list.visible.upperBound == messages.count)
   }
 
@@ -58,7 +58,7 @@ struct AnchoringTests {
         layout: FixedSizeLayout(itemCount: posts.count, itemLength: 40),
         viewport: Viewport(length: 400)))
     posts.insert(contentsOf: 0..<10, at: 0)
-    list.insertItems(at: 0..<10, in: posts)
+    list.apply(RowChanges(inserted: [0..<10]), from: posts)
     #expect(list.engine.viewport.offset == 0 && list.windowIDs.first == 0)
   }
 
@@ -85,7 +85,8 @@ struct AnchoringTests {
     _ = list.scroll(to: 600 * 30)
     #expect(list.visible == 600..<610)
     let change = outline.collapse(500)
-    list.applyBatch(removed: change.removedRows, inserted: change.insertedRows, from: outline)
+    list.apply(
+      RowChanges(removed: change.removedRows, inserted: change.insertedRows), from: outline)
     // The folder's row at the top edge: the survivor nearest the removed
     // block, not row 100 (what keeping the first survivor below at its
     // off-screen distance gave).
@@ -94,11 +95,12 @@ struct AnchoringTests {
     // The same collapse while the folder's row is on screen keeps it where
     // it was.
     outline.expand(500)
-    list.applyBatch(removed: [], inserted: [501..<1_000], from: outline)
+    list.apply(RowChanges(removed: [], inserted: [501..<1_000]), from: outline)
     _ = list.scroll(to: 495 * 30)
     let before = try #require(screenOffset(of: 500, in: list))
     let collapse = outline.collapse(500)
-    list.applyBatch(removed: collapse.removedRows, inserted: collapse.insertedRows, from: outline)
+    list.apply(
+      RowChanges(removed: collapse.removedRows, inserted: collapse.insertedRows), from: outline)
     #expect(screenOffset(of: 500, in: list) == before)
   }
 }

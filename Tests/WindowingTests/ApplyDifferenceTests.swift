@@ -33,7 +33,7 @@ struct ApplyDifferenceTests {
     let moving = new.remove(at: 900)
     new.insert(moving, at: at + 1)
     let difference = IdentityDifference(from: old, to: new, id: { $0 })
-    let update = list.apply(difference, from: new)
+    let update = list.apply(RowChanges(difference), from: new)
     let newPosition = new.firstIndex(of: firstVisible)!
     #expect(list.visible.lowerBound == newPosition, "the same item is first on screen")
     #expect(
@@ -50,7 +50,7 @@ struct ApplyDifferenceTests {
     _ = list.setLength(100, of: 60)
     var new = Array(0..<100)
     new.remove(at: 10)
-    list.apply(IdentityDifference(from: Array(0..<100), to: new, id: { $0 }), from: new)
+    list.apply(RowChanges(IdentityDifference(from: Array(0..<100), to: new, id: { $0 })), from: new)
     #expect(list.engine.layout.length(of: 59) == 100)
   }
 }

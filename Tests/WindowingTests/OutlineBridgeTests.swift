@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import CollectionAdapters
+import IdentityDiff
 import Testing
 import Windowing
 import _TestSupport
@@ -89,8 +90,8 @@ struct OutlineBridgeTests {
         change = state.outline.reloadRoots(Self.tree(&g))
         operation = "reload the roots"
       }
-      state.list.applyBatch(
-        removed: change.removedRows, inserted: change.insertedRows, from: state.outline)
+      state.list.apply(
+        RowChanges(removed: change.removedRows, inserted: change.insertedRows), from: state.outline)
       return "\(operation): \(change)"
     } verify: { state in
       let list = state.list

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import Testing
 import Windowing
 import _TestSupport
@@ -38,9 +39,10 @@ struct PinningTests {
     var list = makeList()
     list.setPinned([90, 5])
     #expect(list.engine.pinned == [5, 90])
-    list.insertItems(at: 0..<3, in: Array(1_000..<1_003) + Array(0..<100))
+    list.apply(RowChanges(inserted: [0..<3]), from: Array(1_000..<1_003) + Array(0..<100))
     #expect(list.engine.pinned == [8, 93])
-    list.removeItems(at: 8..<9, in: Array(1_000..<1_003) + Array(0..<5) + Array(6..<100))
+    list.apply(
+      RowChanges(removed: [8..<9]), from: Array(1_000..<1_003) + Array(0..<5) + Array(6..<100))
     #expect(list.engine.pinned == [92], "a removed row is no longer pinned")
     #expect(list.rowsOutsideWindow.map(\.id) == [90])
   }
@@ -73,7 +75,7 @@ struct EndAnchoringTests {
     var list = makeChat(count: 50)  // 2,000 points of content
     _ = list.scroll(to: 1_600)
     #expect(list.engine.isAtEnd && list.engine.distanceFromEnd == 0)
-    list.insertItems(at: 50..<52, in: Array(0..<52))
+    list.apply(RowChanges(inserted: [50..<52]), from: Array(0..<52))
     #expect(list.engine.viewport.offset == 1_680, "two new messages: followed")
     _ = list.setLength(200, of: 51)  // the last message grows as it streams in
     #expect(list.engine.viewport.offset == 1_840 && list.engine.isAtEnd)
@@ -83,11 +85,11 @@ struct EndAnchoringTests {
     var list = makeChat(count: 50)
     _ = list.scroll(to: 1_000)
     #expect(!list.engine.isAtEnd && list.engine.distanceFromEnd == 600)
-    list.insertItems(at: 50..<52, in: Array(0..<52))
+    list.apply(RowChanges(inserted: [50..<52]), from: Array(0..<52))
     #expect(list.engine.viewport.offset == 1_000, "reading older messages: not yanked down")
     #expect(list.engine.distanceFromEnd == 680)
     // Older messages loaded above keep what is read in place.
-    list.insertItems(at: 0..<10, in: Array(100..<110) + Array(0..<52))
+    list.apply(RowChanges(inserted: [0..<10]), from: Array(100..<110) + Array(0..<52))
     #expect(list.engine.viewport.offset == 1_400)
   }
 

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import Testing
 import Windowing
 import _TestSupport
@@ -58,7 +59,8 @@ struct RenderPlanTests {
         let added = Array(state.next..<state.next + Int.random(in: 1...4, using: &g))
         state.next += added.count
         data.insert(contentsOf: added, at: at)
-        state.lastUpdate = state.list.insertItems(at: at..<at + added.count, in: data)
+        state.lastUpdate = state.list.apply(
+          RowChanges(inserted: [at..<at + added.count]), from: data)
         operation = "insert \(added.count) at \(at)"
       default:
         guard count > 0 else { return "nothing" }
@@ -66,7 +68,7 @@ struct RenderPlanTests {
         let end = min(count, at + Int.random(in: 1...4, using: &g))
         var data = state.list.data
         data.removeSubrange(at..<end)
-        state.lastUpdate = state.list.removeItems(at: at..<end, in: data)
+        state.lastUpdate = state.list.apply(RowChanges(removed: [at..<end]), from: data)
         operation = "remove \(at)..<\(end)"
       }
       state.list.updateRenderPlan(&state.plan, after: state.lastUpdate)

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import Testing
 import Windowing
 import _TestSupport
@@ -137,7 +138,7 @@ struct ScrollTargetTests {
           Double.random(in: 10...120, using: &g)
         }
         state.trueLengths.insert(contentsOf: added, at: at)
-        state.engine.insertItems(at: at..<at + added.count)
+        state.engine.apply(RowChanges(inserted: [at..<at + added.count]))
         state.aimed = nil
         return "insert \(added.count) at \(at)"
       default:

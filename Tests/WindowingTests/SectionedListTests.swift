@@ -130,7 +130,7 @@ struct SectionedListTests {
       }
       let newRows = Rows(new)
       let difference = IdentityDifference(from: state.list.data, to: newRows, id: Self.rowID)
-      state.list.apply(difference, from: newRows)
+      state.list.apply(RowChanges(difference), from: newRows)
       state.list.setStickyHeaders(newRows.headerRows)
       state.sections = new
       return operation

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import Testing
 import Windowing
 import _TestSupport
@@ -103,13 +104,13 @@ struct VirtualListLogTests {
         nextID += k
         data.insert(contentsOf: ids, at: anywhere)
         operation = "insert \(k) at \(anywhere)"
-        apply(list.insertItems(at: anywhere..<anywhere + k, in: data))
+        apply(list.apply(RowChanges(inserted: [anywhere..<anywhere + k]), from: data))
       case 2 where !data.isEmpty:
         let lower = Swift.min(anywhere, data.count - 1)
         let upper = Swift.min(data.count, lower + Int.random(in: 1...40, using: &g))
         data.removeSubrange(lower..<upper)
         operation = "remove \(lower..<upper)"
-        apply(list.removeItems(at: lower..<upper, in: data))
+        apply(list.apply(RowChanges(removed: [lower..<upper]), from: data))
       case 3:
         let length = Double(Int.random(in: 0...900, using: &g))
         operation = "setViewport(length: \(length))"
@@ -176,7 +177,7 @@ struct VirtualListHostileEditTests {
 
   @Test func removingRowsBelowTheFirstVisibleRow() {
     var list = makeList(100)
-    let update = list.removeItems(at: 50..<60, in: Array(0..<50) + Array(60..<100))
+    let update = list.apply(RowChanges(removed: [50..<60]), from: Array(0..<50) + Array(60..<100))
     #expect(update.change.scrollCorrection == 0)
     #expect(list.window == 0..<21 && list.windowIDs == Array(0..<21))
   }
@@ -207,9 +208,9 @@ struct VirtualListHostileEditTests {
         data: Array(0..<10), id: { $0 },
         engine: WindowingEngine(
           layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
-      list.insertItems(at: 8..<15, in: Array(0..<12))
+      list.apply(RowChanges(inserted: [8..<15]), from: Array(0..<12))
     }
-    #expect(standardErrorText(of: result).contains("Inserted positions 8..<15"))
+    #expect(standardErrorText(of: result).contains("inserted: [8..<15]"))
   }
 }
 

@@ -252,7 +252,7 @@ struct WindowingModelTests {
       let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
       model.data = newData
       model.lengths = newLengths
-      track(&model, model.list.insertItems(at: at..<at + k, in: newData))
+      track(&model, model.list.apply(RowChanges(inserted: [at..<at + k]), from: newData))
       model.expectedOffset = expected
       return "insertItems(at: \(at)..<\(at + k))"
     case 45..<65:
@@ -268,7 +268,7 @@ struct WindowingModelTests {
       let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
       model.data = newData
       model.lengths = newLengths
-      track(&model, model.list.removeItems(at: lower..<lower + k, in: newData))
+      track(&model, model.list.apply(RowChanges(removed: [lower..<lower + k]), from: newData))
       model.expectedOffset = expected
       return "removeItems(at: \(lower)..<\(lower + k))"
     case 65..<72:
@@ -310,7 +310,7 @@ struct WindowingModelTests {
       let difference = IdentityDifference(from: model.data, to: newData, id: { $0 })
       model.data = newData
       model.lengths = newLengths
-      track(&model, model.list.apply(difference, from: newData))
+      track(&model, model.list.apply(RowChanges(difference), from: newData))
       model.expectedOffset = expected
       return "apply(difference to \(newData.count) items)"
     case 85..<93:

@@ -9,6 +9,7 @@
 import Benchmark
 import CollectionAdapters
 import IdentityDiff
+import Paging
 import Windowing
 
 struct Folder: Identifiable, Sendable {
@@ -94,14 +95,8 @@ let benchmarks: @Sendable () -> Void = {
       store = [:]  // no second reference
       benchmark.startMeasurement()
       for _ in 0..<100 {
-        shown.update { store in
-          store[key: -1] = 0
-          return RowChanges(inserted: [store.count - 1..<store.count])
-        }
-        shown.update { store in
-          store.removeLast()
-          return RowChanges(removed: [store.count..<store.count + 1])
-        }
+        shown.update { $0.setValue(0, forKey: -1) }
+        shown.update { $0.removeSubrange($0.count - 1..<$0.count) }
       }
       benchmark.stopMeasurement()
       blackHole(shown.window)
@@ -122,10 +117,7 @@ let benchmarks: @Sendable () -> Void = {
       let at = rows / 2
       benchmark.startMeasurement()
       for _ in 0..<100 {
-        shown.update { store in
-          store.move(fromOffsets: [at], toOffset: at + 4)
-          return RowChanges(removed: [at..<at + 1], inserted: [at + 3..<at + 4])
-        }
+        shown.update { $0.move(fromOffsets: [at], toOffset: at + 4) }
       }
       benchmark.stopMeasurement()
       blackHole(shown.window)
@@ -162,5 +154,88 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.stopMeasurement()
       blackHole(shown.window)
     }
+
+    // Sections: an item appended to a section in the middle, and removed.
+    Benchmark("sectioned item insert + remove, \(label) rows: bare") { benchmark in
+      var sections = sectioned(rows)
+      benchmark.startMeasurement()
+      for _ in 0..<100 {
+        let end = sections.sections[50].items.count
+        sections.insertItem(-1, at: ItemPath(section: 50, item: end))
+        sections.removeItems(atOffsets: [end], inSection: 50)
+      }
+      benchmark.stopMeasurement()
+      blackHole(sections.count)
+    }
+    Benchmark("sectioned item insert + remove, \(label) rows: in a list") { benchmark in
+      var shown = list(sectioned(rows), id: sectionedRowID)
+      benchmark.startMeasurement()
+      for _ in 0..<100 {
+        let end = shown.data.sections[50].items.count
+        shown.update { $0.insertItem(-1, at: ItemPath(section: 50, item: end)) }
+        shown.update { $0.removeItems(atOffsets: [end], inSection: 50) }
+      }
+      benchmark.stopMeasurement()
+      blackHole(shown.window)
+    }
+
+    // A pager: a local edit of a loaded item, followed by the list through
+    // the pager's changes.
+    Benchmark("pager local edit, \(label) rows: bare") { @MainActor benchmark in
+      let pager = await loadedPager(rows)
+      benchmark.startMeasurement()
+      for k in 0..<100 { pager.update(Message(id: rows / 2 + k % 20, text: "\(k)")) }
+      benchmark.stopMeasurement()
+      blackHole(pager.items.count)
+    }
+    Benchmark("pager local edit, \(label) rows: in a list") { @MainActor benchmark in
+      let pager = await loadedPager(rows)
+      var shown = list(pager.items.rows, id: { $0.id })
+      benchmark.startMeasurement()
+      for k in 0..<100 {
+        pager.update(Message(id: rows / 2 + k % 20, text: "\(k)"))
+        shown.apply(pager.changes(since: shown.data.version)!, from: pager.items.rows)
+      }
+      benchmark.stopMeasurement()
+      blackHole(shown.window)
+    }
   }
+}
+
+/// 100 sections of `rows / 100` items, each with a header.
+func sectioned(_ rows: Int) -> SectionedCollection<Int, [Int]> {
+  let perSection = rows / 100
+  return SectionedCollection(
+    (0..<100).map { k in
+      ListSection(id: k, items: Array(k * perSection..<(k + 1) * perSection), header: true)
+    })
+}
+
+func sectionedRowID(_ row: SectionedRow<Int, Int>) -> Int {
+  switch row.id(itemID: { $0 }) {
+  case .header(let section): -1 - section
+  case .item(let item): item
+  case .footer(let section): -1_000 - section
+  }
+}
+
+struct Message: Identifiable, Sendable {
+  let id: Int
+  var text = ""
+}
+
+/// A pager over `rows` messages (a positional source that tells the
+/// count: every row exists, placeholders where not loaded), with the page
+/// in the middle loaded.
+@MainActor
+func loadedPager(_ rows: Int) async -> Pager<Int, Message> {
+  let pager = Pager<Int, Message>(
+    configuration: PagingConfiguration(pageSize: 100, prefetchDistance: 0, trigger: .manual),
+    source: .positional { range in
+      PositionalPage(items: range.clamped(to: 0..<rows).map { Message(id: $0) }, totalCount: rows)
+    })
+  pager.refresh()
+  await pager.waitUntilIdle()
+  await pager.load(rows / 2..<rows / 2 + 20)
+  return pager
 }

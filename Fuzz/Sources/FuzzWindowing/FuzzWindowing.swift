@@ -204,13 +204,13 @@ func run<L: WindowLayout>(
       data.insert(contentsOf: nextID..<nextID + k, at: at)
       lengths.insert(contentsOf: repeatElement(estimate, count: k), at: at)
       nextID += k
-      list.insertItems(at: at..<at + k, in: data)
+      list.apply(RowChanges(inserted: [at..<at + k]), from: data)
     case 2:
       let lower = position(data.count)
       let upper = input.bool() ? data.count : input.int(in: lower...min(data.count, lower + 12))
       data.removeSubrange(lower..<upper)
       lengths.removeSubrange(lower..<upper)
-      list.removeItems(at: lower..<upper, in: data)
+      list.apply(RowChanges(removed: [lower..<upper]), from: data)
     case 3:
       let newCount = input.int(in: 0...data.count + 20)
       if newCount < data.count {
@@ -239,7 +239,7 @@ func run<L: WindowLayout>(
       lengths = new.map { lengthOf[$0] ?? estimate }
       let difference = IdentityDifference(from: data, to: new, id: { $0 })
       data = new
-      list.apply(difference, from: data)
+      list.apply(RowChanges(difference), from: data)
     case 5:
       guard !data.isEmpty, let measure else { continue }
       let at = position(data.count - 1)

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import _AdapterInternals
 
 extension OrderedStore {
@@ -24,25 +25,30 @@ extension OrderedStore {
   /// Removes the pairs at the positions in `bounds`.
   ///
   /// - Parameter bounds: A range of positions within `0...count`.
+  /// - Returns: The rows removed, for a list that shows the store.
   /// - Complexity: O(`bounds.count` + min(`bounds.lowerBound`,
   ///   `count - bounds.upperBound`)).
   @inlinable
-  public mutating func removeSubrange(_ bounds: Range<Int>) {
+  @discardableResult
+  public mutating func removeSubrange(_ bounds: Range<Int>) -> RowChanges {
     let count = self.count
     _precondition(
       bounds.lowerBound >= 0 && bounds.upperBound <= count,
       "Range \(bounds) out of range 0..<\(count)")
-    guard !bounds.isEmpty else { return }
+    guard !bounds.isEmpty else { return RowChanges() }
     _ensureUnique()._removeSubrange(bounds)
     _checkInvariants()
+    return RowChanges(removed: [bounds])
   }
 
   /// Removes the pairs at the positions in `bounds`.
   ///
   /// - Parameter bounds: A range expression of positions within the store.
+  /// - Returns: The rows removed, for a list that shows the store.
   /// - Complexity: As `removeSubrange(_: Range<Int>)`.
   @inlinable
-  public mutating func removeSubrange(_ bounds: some RangeExpression<Int>) {
+  @discardableResult
+  public mutating func removeSubrange(_ bounds: some RangeExpression<Int>) -> RowChanges {
     removeSubrange(bounds.relative(to: 0..<count))
   }
 
@@ -130,18 +136,30 @@ extension OrderedStore {
   /// If `shouldBeRemoved` throws, the store is left unchanged.
   ///
   /// - Parameter shouldBeRemoved: The test for each pair.
+  /// - Returns: The rows removed, for a list that shows the store.
   /// - Complexity: O(`count`).
   @inlinable
+  @discardableResult
   public mutating func removeAll(
     where shouldBeRemoved: (Element) throws -> Bool
-  ) rethrows {
-    guard !isEmpty else { return }
+  ) rethrows -> RowChanges {
+    guard !isEmpty else { return RowChanges() }
     let kept = OrderedStore(minimumCapacity: capacity)
     let keptStorage = kept._storage.unsafelyUnwrapped
-    for element in self where try !shouldBeRemoved(element) {
-      keptStorage._appendNew(key: element.key, value: element.value, bucket: .unknown)
+    var removed: [Range<Int>] = []
+    for (offset, element) in self.enumerated() {
+      if try shouldBeRemoved(element) {
+        if let last = removed.last, last.upperBound == offset {
+          removed[removed.count - 1] = last.lowerBound..<offset + 1
+        } else {
+          removed.append(offset..<offset + 1)
+        }
+      } else {
+        keptStorage._appendNew(key: element.key, value: element.value, bucket: .unknown)
+      }
     }
     if kept.count != count { self = kept }
     _checkInvariants()
+    return RowChanges(removed: removed)
   }
 }

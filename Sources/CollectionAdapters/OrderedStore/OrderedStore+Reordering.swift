@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import _AdapterInternals
 
 // Every reordering moves keys and values together.
@@ -43,6 +44,8 @@ extension OrderedStore {
   /// - Parameters:
   ///   - source: Positions in `0..<count`; repeated positions count once.
   ///   - destination: A position in `0...count`, counted before the move.
+  /// - Returns: The rows moved (`RowChanges(movingOffsets:toOffset:)`), for
+  ///   a list that shows the store (`list.update { $0.move(...) }`).
   /// - Complexity: O(*d* + *k* log *k*) for *k* source offsets (the log
   ///   only if they are not sorted) spanning *d* positions with the
   ///   destination: a drag of one row by 3 positions touches 4 elements
@@ -50,19 +53,22 @@ extension OrderedStore {
   ///   distance from the ends instead (first to last is O(1)). When *d* is a
   ///   large part of the store, O(`count`).
   @inlinable
-  public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
+  @discardableResult
+  public mutating func move(
+    fromOffsets source: some Sequence<Int>, toOffset destination: Int
+  ) -> RowChanges {
     let count = self.count
     _precondition(
       destination >= 0 && destination <= count,
       "Move destination \(destination) out of range 0...\(count)")
     // One row (a drag) is read without collecting the offsets into an
-    // array: that path allocates nothing.
+    // array: that path allocates only the changes it returns.
     var iterator = source.makeIterator()
-    guard let first = iterator.next() else { return }
+    guard let first = iterator.next() else { return RowChanges() }
     guard let second = iterator.next() else {
       _checkMoveSource(first, count: count)
       _moveOne(from: first, toOffset: destination)
-      return
+      return RowChanges(movingOffsets: CollectionOfOne(first), toOffset: destination)
     }
     var offsets = [first, second]
     while let offset = iterator.next() { offsets.append(offset) }
@@ -86,6 +92,7 @@ extension OrderedStore {
     } else {
       _move(sortedOffsets: offsets, toOffset: destination)
     }
+    return RowChanges(movingOffsets: offsets, toOffset: destination)
   }
 
   /// Moves the rows at `offsets` (sorted, distinct, in range) so that they

@@ -25,10 +25,9 @@ public enum OutlineChange: Hashable, Sendable {
 }
 
 extension OutlineChange {
-  /// The rows removed, counted before the change: what
-  /// `VirtualList.applyBatch(removed:inserted:from:)` takes (`rowChanges` is
-  /// both, for `VirtualList.update(_:)`), so the list
-  /// keeps its content anchored through an expand, a collapse or a reload.
+  /// The rows removed, counted before the change (`rowChanges` holds both
+  /// lists, for `VirtualList.update(_:)`, so the list keeps its content
+  /// anchored through an expand, a collapse or a reload).
   ///
   /// ```swift
   /// import CollectionAdapters

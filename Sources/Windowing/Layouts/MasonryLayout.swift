@@ -153,14 +153,6 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
     if laneCount != before { _place(from: 0) }
   }
 
-  /// Carries each surviving item's measured length to its new position.
-  ///
-  /// - Complexity: O(n + m).
-  public mutating func apply(_ difference: IdentityDifference) {
-    _lengths = _carry(_lengths, through: difference, newItems: estimatedLength)
-    _place(from: 0)
-  }
-
   /// Places the items from `position` on, from the checkpoint before it.
   internal mutating func _place(from position: Int) {
     let n = _lengths.count

@@ -152,14 +152,6 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
     if columnCount != before { _rebuildRows() }
   }
 
-  /// Carries each surviving item's measured length to its new position.
-  ///
-  /// - Complexity: O(n + m).
-  public mutating func apply(_ difference: IdentityDifference) {
-    _lengths = _carry(_lengths, through: difference, newItems: estimatedLength)
-    _rebuildRows()
-  }
-
   /// The length of row `row`: its longest item's.
   internal func _rowLength(_ row: Int) -> Double {
     let n = columnCount

@@ -118,7 +118,7 @@ public struct PaddedLayout<Base: WindowLayout>: WindowLayout {
   }
 
   /// - Complexity: The base's.
-  public mutating func apply(_ difference: IdentityDifference) { base.apply(difference) }
+  public mutating func apply(_ changes: RowChanges) { base.apply(changes) }
 }
 
 extension PaddedLayout: Equatable where Base: Equatable {}
