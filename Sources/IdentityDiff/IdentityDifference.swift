@@ -6,8 +6,12 @@
 
 import _AdapterInternals
 
-/// The changes between two snapshots of a list, matched by identity, in the
-/// form a list UI applies as one batch update.
+/// The changes between two snapshots of a list, matched by identity.
+///
+/// The fields are the whole difference, so an item can be both moved and
+/// updated, which one UIKit batch refuses: hand UIKit `batch(inSection:)`
+/// (such an item deleted and inserted), and a `VirtualList`
+/// `RowChanges(difference)`.
 ///
 /// Computed by Heckel's algorithm, as IGListDiff implements it: O(n + m) time
 /// and memory for n old and m new elements, whatever changed (the standard

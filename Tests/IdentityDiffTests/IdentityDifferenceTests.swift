@@ -88,6 +88,30 @@ struct IdentityDifferenceTests {
     #expect(pairs == 2_500)
   }
 
+  @Test("Random snapshot pairs: the batch passes UIKit's rules and shows the new snapshot")
+  func batchesUIKitAccepts() {
+    var g = SplitMix64(seed: 7)
+    var movedAndUpdated = 0
+    for pair in 0..<5_000 {
+      let (old, new) = randomPair(&g)
+      let difference = IdentityDifference(from: old, to: new)
+      let updated = Set(difference.updates)
+      movedAndUpdated += difference.moves.filter { updated.contains($0.from) }.count
+      let batch = difference.batch(inSection: 0)
+      func section(_ items: [Item]) -> [TestSection] {
+        [
+          TestSection(
+            id: 0, content: 0, items: items.map { TestItem(id: $0.id, content: $0.content) })
+        ]
+      }
+      let note = Comment(rawValue: "pair \(pair): \(old) -> \(new)")
+      #expect(uikitBatchProblems(batch, before: [old.count], after: [new.count]) == [], note)
+      #expect(
+        simulateUIKit(batch, before: section(old), dataSource: section(new)) == section(new), note)
+    }
+    #expect(movedAndUpdated > 100, "the pairs hold items both moved and updated")
+  }
+
   @Test func examples() {
     let old = [Item(id: 1, content: 0), Item(id: 2, content: 0), Item(id: 3, content: 0)]
     let new = [Item(id: 3, content: 0), Item(id: 1, content: 5), Item(id: 4, content: 0)]
