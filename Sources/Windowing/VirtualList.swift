@@ -159,6 +159,8 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// a scroll swaps the two, so publishing allocates nothing once both have
   /// grown to the window's size.
   @usableFromInline internal var _spareIDs: [ID] = []
+  /// A set reused to compare identifiers after a data change.
+  @usableFromInline internal var _idSet: Set<ID> = []
 
   /// Creates a list and reads the identifiers of its first window.
   ///
@@ -564,32 +566,48 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   }
 
   /// After a data change positions shift: re-read the window and compare by
-  /// identity.
+  /// identity. The identifiers are read into the spare buffer and compared
+  /// through a set kept between updates, so a change that moves no row in
+  /// or out of the window allocates nothing.
   @inlinable
   internal mutating func _publishDataChange(_ change: WindowChange) -> ListUpdate<ID> {
-    let oldIDs = _windowIDs
-    _windowIDs = _readIDs(change.window)
-    let before = Set(oldIDs)
-    let after = Set(_windowIDs)
-    let entered = _windowIDs.filter { !before.contains($0) }
-    let exited = oldIDs.filter { !after.contains($0) }
-    let oldVisible = change.previousVisible.clamped(to: change.previousWindow).map {
-      oldIDs[$0 - change.previousWindow.lowerBound]
-    }
-    let newVisible = change.visible.clamped(to: change.window).map {
-      _windowIDs[$0 - change.window.lowerBound]
-    }
-    let wasVisible = Set(oldVisible)
-    let isVisible = Set(newVisible)
-    let becameVisible = newVisible.filter { !wasVisible.contains($0) }
-    let becameHidden = oldVisible.filter { !isVisible.contains($0) }
-    if !becameVisible.isEmpty || !becameHidden.isEmpty, let onVisibilityChange {
-      onVisibilityChange(
-        VisibilityUpdate(
-          visible: change.visible, becameVisible: .init(becameVisible),
-          becameHidden: .init(becameHidden)))
+    swap(&_windowIDs, &_spareIDs)
+    _windowIDs.removeAll(keepingCapacity: true)
+    _windowIDs.reserveCapacity(change.window.count)
+    _appendIDs(change.window, to: &_windowIDs)
+    let oldIDs = _spareIDs
+    let entered = _idsNotIn(_windowIDs, comparedTo: oldIDs)
+    let exited = _idsNotIn(oldIDs, comparedTo: _windowIDs)
+    if let onVisibilityChange {
+      let oldVisible = Array(
+        change.previousVisible.clamped(to: change.previousWindow).map {
+          oldIDs[$0 &- change.previousWindow.lowerBound]
+        })
+      let newVisible = Array(
+        change.visible.clamped(to: change.window).map {
+          _windowIDs[$0 &- change.window.lowerBound]
+        })
+      let becameVisible = _idsNotIn(newVisible, comparedTo: oldVisible)
+      let becameHidden = _idsNotIn(oldVisible, comparedTo: newVisible)
+      if !becameVisible.isEmpty || !becameHidden.isEmpty {
+        onVisibilityChange(
+          VisibilityUpdate(
+            visible: change.visible, becameVisible: .init(becameVisible),
+            becameHidden: .init(becameHidden)))
+      }
     }
     return _finish(change, entered: .init(entered), exited: .init(exited))
+  }
+
+  /// The identifiers of `ids` that `others` does not hold, in order,
+  /// through the list's reusable set.
+  @inlinable
+  internal mutating func _idsNotIn(_ ids: [ID], comparedTo others: [ID]) -> [ID] {
+    // Equal lists (a change outside the window) need no set.
+    if ids == others { return [] }
+    _idSet.removeAll(keepingCapacity: true)
+    for id in others { _idSet.insert(id) }
+    return ids.filter { !_idSet.contains($0) }
   }
 
   /// Reports the visible range if it moved, and assembles the update.

@@ -254,35 +254,44 @@ enum Demo {
     var report = Report(adapter: "PagedCollection")
     report.items = n
     let pageSize = 1_000
+    // The source's rows: a message at each position, whose id is not its
+    // position. `inserted` rows arrive at the top later (new messages the
+    // refresh finds).
+    let inserted = _Counter()
     // A positional source (SQL `LIMIT/OFFSET`) that knows its count: a jump
     // loads the pages at the visible range directly.
-    let pager = Pager<Int, Int>(
+    let pager = Pager<Int, DemoMessage>(
       configuration: PagingConfiguration(
         pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: 2 * pageSize,
         maximumLoadedPages: 8),
       source: .positional { range in
         try await Task.sleep(for: .milliseconds(1))  // a simulated remote source
-        return PositionalPage(items: Array(range.clamped(to: 0..<n)), totalCount: n)
+        let top = inserted.value
+        let rows = range.clamped(to: 0..<n + top).map { position in
+          DemoMessage(id: position < top ? -1 - position : 7 * (position - top) + 3)
+        }
+        return PositionalPage(items: rows, totalCount: n + top)
       })
     pager.refresh()
     await pager.waitUntilIdle()
     report.arrayConversionBytes = arrayConversionBytes(pager.items)
-    // Rows are identified by position, so placeholders never share an id;
-    // a row reads `pager.items[position]` when it is shown.
+    // The pager's rows (each placeholder with its own id), fed the visible
+    // range as a scroll view feeds it: a far jump settles before it loads.
     var list = VirtualList(
-      data: pager.items.indices, id: { $0 }, engine: makeEngine(count: pager.items.count))
+      data: pager.items.rows, id: { $0.id }, engine: makeEngine(count: pager.items.count))
     list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
     let clock = ContinuousClock()
     var jumpLoads: [Int] = []
     var jumpTimes: [Duration] = []
     var unshown = 0
-    // Every frame waits until its visible rows are loaded, as a user who
-    // stops to look at them would (`load(_:)`: no settling, since the
-    // scroll has stopped): a jump shows what it costs to get there.
+    // After every frame the pager settles and loads (frames slower than the
+    // loader, as a 1 ms source is beside 16 ms frames; after a jump, the
+    // settle interval first), and the list follows its publications.
     await scroll(&list, report: &report, jumps: 20) { list, sequential in
       let loadsBefore = pager.requestCount
       let started = clock.now
-      await pager.load(list.visible)
+      await pager.waitUntilIdle()
+      Self.follow(pager, in: &list)
       if list.visible.contains(where: { !pager.items.isLoaded(at: $0) }) { unshown += 1 }
       if !sequential {
         jumpLoads.append(pager.requestCount - loadsBefore)
@@ -298,16 +307,40 @@ enum Demo {
         + "max \(jumpLoads.last!); time to show p50 \(jumpTimes[jumpTimes.count / 2]), "
         + "max \(jumpTimes.last!); \(unshown) frames left placeholders on screen"
     }
+    // Three messages arrive at the top, then `refresh()` in place: where is
+    // the item the reader was looking at, by its identity?
+    await pager.waitUntilIdle()
+    Self.follow(pager, in: &list)
     let loadsBeforeRefresh = pager.requestCount
     let firstVisible = list.visible.lowerBound
-    let itemBefore = pager.items[firstVisible]
+    let itemBefore = list.data[firstVisible].id
+    inserted.value = 3
     pager.refresh()
     await pager.waitUntilIdle()
-    list.replaceData(pager.items.indices)
+    Self.follow(pager, in: &list)
+    let now = list.visible.lowerBound
+    let shift = list.data.firstIndex { $0.id == itemBefore }.map { $0 - firstVisible }
     report.dataChange =
-      "refresh() in place: \(pager.requestCount - loadsBeforeRefresh) loads; first visible row "
-      + (pager.items[firstVisible] == itemBefore ? "kept its item" : "changed")
+      "refresh() in place after 3 rows arrived at the top: "
+      + "\(pager.requestCount - loadsBeforeRefresh) loads; the item read "
+      + (list.data[now].id == itemBefore
+        ? "is still the first visible row"
+        : "moved \(shift.map { "by \($0) rows" } ?? "out of the loaded rows")")
     return report
+  }
+
+  /// Brings `list` up to the pager's latest publication.
+  @MainActor
+  static func follow(
+    _ pager: Pager<Int, DemoMessage>,
+    in list: inout VirtualList<PagedRows<DemoMessage>, PagedRowID<Int>, FixedSizeLayout>
+  ) {
+    guard list.data.version != pager.items.version else { return }
+    if let changes = pager.changes(since: list.data.version) {
+      list.apply(changes, from: pager.items.rows)
+    } else {
+      list.replaceData(pager.items.rows)
+    }
   }
 
   @MainActor

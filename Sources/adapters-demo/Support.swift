@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import CollectionAdapters
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -168,4 +169,21 @@ func printJSON(_ reports: [Report]) {
     """
   }
   print("[\n" + objects.joined(separator: ",\n") + "\n]")
+}
+
+/// A message of the demo's paged source: its id is not its position.
+struct DemoMessage: Identifiable, Sendable {
+  let id: Int
+}
+
+/// A value the demo's source reads off the main actor; a lock guards every
+/// access.
+final class _Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var _value = 0
+
+  var value: Int {
+    get { lock.withLock { _value } }
+    set { lock.withLock { _value = newValue } }
+  }
 }

@@ -27,9 +27,9 @@ func folders(_ rows: Int) -> [Folder] {
   }
 }
 
-func list<Data: RandomAccessCollection>(
-  _ data: Data, id: @escaping (Data.Element) -> Int
-) -> VirtualList<Data, Int, FixedSizeLayout> {
+func list<Data: RandomAccessCollection, ID: Hashable>(
+  _ data: Data, id: @escaping (Data.Element) -> ID
+) -> VirtualList<Data, ID, FixedSizeLayout> {
   var list = VirtualList(
     data: data, id: id,
     engine: WindowingEngine(
