@@ -14,7 +14,7 @@ import PackageDescription
 
 let fuzzTargets = [
   "FuzzOrderedStore", "FuzzLinkedList", "FuzzOutline", "FuzzWindowing", "FuzzIdentityDiff",
-  "FuzzPager", "FuzzSections",
+  "FuzzPager", "FuzzSections", "FuzzRowChanges",
 ]
 
 let package = Package(

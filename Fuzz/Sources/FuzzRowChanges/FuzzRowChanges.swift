@@ -1,0 +1,133 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import CollectionAdapters
+import FuzzSupport
+import IdentityDiff
+
+/// Random edits of a list of unique ids (insertions, removals at any
+/// offsets, moves as SwiftUI's onMove makes them, updates), each reported
+/// as `RowChanges` by the same edit of an `OrderedStore` and checked
+/// against the ids before and after; then all of them composed into one,
+/// checked against the first and last lists by identity (kept rows, moves,
+/// updates, `newPosition(ofRowAt:)`), and as a batch whose counts add up.
+@_cdecl("FuzzRowChanges_main")
+public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  runFuzzer(argc: argc, argv: argv) { data, size in
+    fuzzRowChanges(data ?? UnsafePointer(bitPattern: 1)!, size)
+  }
+}
+
+/// The problems of `changes` as the change from `old` to `new` by id.
+func problems(_ changes: RowChanges, from old: [Int], to new: [Int]) -> String? {
+  let removed = Set(changes.removed.joined())
+  let inserted = Set(changes.inserted.joined())
+  guard changes.newCount(from: old.count) == new.count else { return "counts" }
+  guard removed.allSatisfy({ old.indices.contains($0) }),
+    inserted.allSatisfy({ new.indices.contains($0) })
+  else { return "ranges out of bounds" }
+  let keptOld = old.indices.filter { !removed.contains($0) }.map { old[$0] }
+  let keptNew = new.indices.filter { !inserted.contains($0) }.map { new[$0] }
+  guard keptOld == keptNew else { return "kept rows differ" }
+  for move in changes.moved {
+    guard removed.contains(move.from), inserted.contains(move.to), old[move.from] == new[move.to]
+    else { return "move \(move.from)→\(move.to)" }
+  }
+  return nil
+}
+
+/// Runs one input: decodes it into edits and checks them.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRowChanges(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var input = FuzzInput(data, size)
+  var nextID = 0
+  var store = OrderedStore<Int, Int>()
+  for _ in 0..<input.int(in: 0...30) {
+    store.setValue(0, forKey: nextID)
+    nextID += 1
+  }
+  let first = Array(store.keys)
+  var updatedIDs = Set<Int>()
+  var movedIDs = Set<Int>()
+  var steps: [RowChanges] = []
+  for _ in 0..<input.int(in: 1...8) {
+    let before = Array(store.keys)
+    let changes: RowChanges
+    var updated: [Int] = []
+    switch input.choice(5) {
+    case 0:
+      let at = input.int(in: 0...store.count)
+      var all = RowChanges()
+      for k in 0..<input.int(in: 1...4) {
+        all = all.followed(by: store.setValue(0, forKey: nextID, insertingAt: at + k))
+        nextID += 1
+      }
+      changes = all
+    case 1 where !store.isEmpty:
+      let offsets = (0..<input.int(in: 1...6)).map { _ in input.int(in: 0...store.count - 1) }
+      let keys = offsets.map { store.keys[$0] }
+      changes = store.removeValues(forKeys: keys)
+      guard changes == RowChanges(removing: offsets) else {
+        divergence("removal by keys and by offsets")
+      }
+    case 2 where !store.isEmpty:
+      let offsets = (0..<input.int(in: 1...4)).map { _ in input.int(in: 0...store.count - 1) }
+      let destination = input.int(in: 0...store.count)
+      changes = store.move(fromOffsets: offsets, toOffset: destination)
+      for move in changes.moved { movedIDs.insert(before[move.from]) }
+    case 3 where !store.isEmpty:
+      let at = input.int(in: 0...store.count - 1)
+      changes = store.setValue(1, forKey: store.keys[at])
+      updated = [at]
+      updatedIDs.insert(store.keys[at])
+    default:
+      let lower = input.int(in: 0...store.count)
+      changes = store.removeSubrange(lower..<input.int(in: lower...store.count))
+    }
+    let after = Array(store.keys)
+    if let problem = problems(changes, from: before, to: after) {
+      divergence("step \(steps.count): \(problem): \(changes), \(before) -> \(after)")
+    }
+    check(Array(changes.updated.joined()) == updated, "updated \(changes.updated), not \(updated)")
+    steps.append(changes)
+  }
+  let last = Array(store.keys)
+  let composed = RowChanges(composing: steps)
+  if let problem = problems(composed, from: first, to: last) {
+    divergence("composed: \(problem): \(composed), \(first) -> \(last)")
+  }
+  // Every surviving row is found where it is, through its moves.
+  let lastPosition = Dictionary(uniqueKeysWithValues: last.enumerated().map { ($1, $0) })
+  for (position, id) in first.enumerated() {
+    let expected = lastPosition[id]
+    check(
+      composed.newPosition(ofRowAt: position) == expected,
+      "row \(position) (\(id)) at \(String(describing: composed.newPosition(ofRowAt: position))), not \(String(describing: expected))"
+    )
+    if let expected, movedIDs.contains(id) {
+      check(
+        composed.moved.contains(RowChanges.Move(from: position, to: expected)), "move of \(id) lost"
+      )
+    }
+  }
+  // Updated rows that survive unmoved are named, by their new positions.
+  let inserted = Set(composed.inserted.joined())
+  let firstIDs = Set(first)
+  let expectedUpdated = last.indices.filter {
+    updatedIDs.contains(last[$0]) && firstIDs.contains(last[$0]) && !inserted.contains($0)
+  }
+  check(
+    Array(composed.updated.joined()) == expectedUpdated,
+    "updated \(composed.updated), not \(expectedUpdated)")
+  // As one batch: deletions in old positions, insertions in new, counts add up.
+  let batch = composed.batch(inSection: 0)
+  check(
+    first.count - batch.itemDeletions.count + batch.itemInsertions.count == last.count,
+    "batch counts")
+  check(
+    Set(batch.itemReloads).isDisjoint(with: batch.itemDeletions), "a row deleted and reloaded")
+  return 0
+}
