@@ -419,21 +419,25 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     let oldIDs = _windowIDs
     let removedInWindow = _positions(of: changes.removed, in: window)
     let reported: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.from))
-    var wanted: [ID: Int] = [:]
-    for p in removedInWindow where !reported.contains(p) {
-      wanted[oldIDs[p &- window.lowerBound]] = p
+    // Rows that share an id are matched in order of appearance, as
+    // IGListDiff matches duplicates: the k-th in the window with the k-th
+    // among the inserted rows.
+    var wanted: [ID: [Int]] = [:]
+    var wantedCount = 0
+    for p in removedInWindow.reversed() where !reported.contains(p) {
+      wanted[oldIDs[p &- window.lowerBound], default: []].append(p)
+      wantedCount &+= 1
     }
-    if !wanted.isEmpty, !changes.inserted.isEmpty {
+    if wantedCount > 0, !changes.inserted.isEmpty {
       let movedTo: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.to))
       var found: [RowChanges.Move] = []
       search: for range in changes.inserted {
         var index = _data.index(_data.startIndex, offsetBy: range.lowerBound)
         for position in range {
-          if !movedTo.contains(position),
-            let old = wanted.removeValue(forKey: _id(_data[index]))
-          {
+          if !movedTo.contains(position), let old = wanted[_id(_data[index])]?.popLast() {
             found.append(RowChanges.Move(from: old, to: position))
-            if wanted.isEmpty { break search }
+            wantedCount &-= 1
+            if wantedCount == 0 { break search }
           }
           _data.formIndex(after: &index)
         }

@@ -186,4 +186,30 @@ struct ListUpdateInPlaceTests {
       standardErrorText(of: result).contains(
         "The changes turn 10 items into 10, not the 11 of the new data"))
   }
+
+  @Test("Duplicate ids in the window and among the inserted rows: matched in order, no trap")
+  func duplicateIDsFoundAgain() {
+    // Rows 0..<100; rows 40..<60, on screen, share one id (placeholders
+    // that share an id, as apps fall back to).
+    let shared = -1
+    let ids = (0..<100).map { (40..<60).contains($0) ? shared : $0 }
+    var list = VirtualList(
+      data: ids, id: { $0 },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400)))
+    _ = list.scroll(to: 45 * 40)
+    // The whole screen replaced by the same rows plus three more with the
+    // shared id and one new row at the top of the block.
+    let update = list.update { rows in
+      rows.replaceSubrange(30..<70, with: [1_000] + rows[30..<70] + [shared, shared, shared])
+      return RowChanges(removed: [30..<70], inserted: [30..<74])
+    }
+    #expect(list.windowIDs == Array(list.data[list.window]))
+    #expect(list.engine.layout.itemCount == 104)
+    // The window's rows with the shared id are found in order, so the
+    // reader still sees rows of the block, not the rows before it.
+    #expect(update.moved.count == list.window.count)
+    #expect(list.data[list.visible.lowerBound] == shared)
+    #expect(list.engine.viewport.offset >= 0 && list.engine.viewport.offset <= 104 * 40 - 400)
+  }
 }
