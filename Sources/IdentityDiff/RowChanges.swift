@@ -56,6 +56,7 @@ public struct RowChanges: Hashable, Sendable {
     /// Creates a move.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public init(from: Int, to: Int) {
       self.from = from
       self.to = to
@@ -65,6 +66,7 @@ public struct RowChanges: Hashable, Sendable {
   /// Creates changes from their ranges.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public init(
     removed: [Range<Int>] = [], inserted: [Range<Int>] = [], updated: [Range<Int>] = [],
     moved: [Move] = []

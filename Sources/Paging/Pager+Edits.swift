@@ -8,8 +8,9 @@
 // page's shown items are its source items with the overlay applied, so an
 // edit survives its page being dropped and loaded again (a reload within a
 // generation may be a cached copy from before the edit). An edit ends when
-// a page of a later generation holds its item: after `refresh()`, the
-// source is the truth (the edit was saved, or overridden).
+// a page of a later generation holds its item (an insertion: its item or
+// its anchor): after `refresh()`, the source is the truth (the edit was
+// saved, or overridden).
 
 /// The overlay of local edits, for any item type; `_Edits` is the one for
 /// identifiable items. (A class, so that the pager's stored property does
@@ -80,6 +81,19 @@ internal final class _Edits<Item: Identifiable>: _AnyEdits<Item> {
         anchors[id] = nil
         ended = true
       }
+      // A later generation's page holds the anchor: the source is the
+      // truth for the rows around it, so earlier insertions there end
+      // (an item the source kept is shown where the source puts it).
+      if let inserted = insertions[id] {
+        let kept = inserted.filter { $0.serial >= serial }
+        if kept.count < inserted.count {
+          for insertion in inserted where insertion.serial < serial {
+            anchors[insertion.item.id] = nil
+          }
+          insertions[id] = kept.isEmpty ? nil : kept
+          ended = true
+        }
+      }
     }
     return ended
   }
@@ -127,9 +141,10 @@ extension Pager where Item: Identifiable {
   }
 
   /// Inserts `item` after the shown item with id `anchor`, at once. It
-  /// moves with its anchor, and ends when a page loaded after a later
-  /// `refresh()` holds `item` (the source has it, at its own position);
-  /// `remove(id:)` undoes it.
+  /// moves with its anchor, and ends, as updates and removals do, when a
+  /// page loaded after a later `refresh()` holds `item` or its anchor: the
+  /// source is then the truth (an item it kept is shown at its own
+  /// position, one it did not is gone); `remove(id:)` undoes it.
   ///
   /// - Returns: Whether the anchor is loaded and no shown item already has
   ///   `item`'s id; if not, nothing changes.

@@ -54,6 +54,20 @@ func rowChangesProblems<ID: Equatable>(
   return problems
 }
 
+/// A section with a random header and footer and `items` new items; ids
+/// (the section's, its items') are taken from `nextID` on.
+func randomSection(
+  items: ClosedRange<Int>, _ nextID: inout Int, _ g: inout SplitMix64
+) -> ListSection<Int, [Int]> {
+  nextID += 1
+  let id = nextID
+  let count = Int.random(in: items, using: &g)
+  let itemIDs = Array(nextID + 1..<nextID + 1 + count)
+  nextID += count
+  return ListSection(
+    id: id, items: itemIDs, header: Bool.random(using: &g), footer: Bool.random(using: &g))
+}
+
 /// Each adapter reports the rows its own edits change, without a diff,
 /// checked against the ids before and after at random positions (both
 /// ends, down to empty).
@@ -82,7 +96,7 @@ struct AdapterChangesTests {
     }
   }
 
-  @Test("OrderedStore: set, remove by key, move, remove ranges", arguments: 0..<30)
+  @Test("OrderedStore: set, remove by key, move (its arguments), remove ranges", arguments: 0..<30)
   func store(seed: UInt64) {
     var g = SplitMix64(seed: seed)
     var store = OrderedStore(uniqueKeysWithValues: (0..<20).map { ($0, 0) })
@@ -110,8 +124,9 @@ struct AdapterChangesTests {
         let source = (0..<Int.random(in: 1...4, using: &g)).map { _ in
           Int.random(in: 0..<store.count, using: &g)
         }
-        changes = store.move(
-          fromOffsets: source, toOffset: Int.random(in: 0...store.count, using: &g))
+        let destination = Int.random(in: 0...store.count, using: &g)
+        store.move(fromOffsets: source, toOffset: destination)
+        changes = RowChanges(movingOffsets: source, toOffset: destination)
       case 4:
         let lower = Int.random(in: 0...store.count, using: &g)
         changes = store.removeSubrange(
@@ -136,16 +151,7 @@ struct AdapterChangesTests {
   func sectioned(seed: UInt64) {
     var g = SplitMix64(seed: seed)
     var nextID = 0
-    func section() -> ListSection<Int, [Int]> {
-      nextID += 1
-      let id = nextID
-      let items = (0..<Int.random(in: 0...4, using: &g)).map { _ in
-        nextID += 1
-        return nextID
-      }
-      return ListSection(
-        id: id, items: items, header: Bool.random(using: &g), footer: Bool.random(using: &g))
-    }
+    func section() -> ListSection<Int, [Int]> { randomSection(items: 0...4, &nextID, &g) }
     var rows = SectionedCollection((0..<3).map { _ in section() })
     func ids() -> [SectionedRowID<Int, Int>] { rows.map { $0.id(itemID: { $0 }) } }
     for step in 0..<300 {

@@ -166,8 +166,9 @@ struct ListCompositionTests {
             let source = (0..<Int.random(in: 1...3, using: &g)).map { _ in
               Int.random(in: 0..<store.count, using: &g)
             }
-            changes.append(
-              store.move(fromOffsets: source, toOffset: Int.random(in: 0...store.count, using: &g)))
+            let destination = Int.random(in: 0...store.count, using: &g)
+            store.move(fromOffsets: source, toOffset: destination)
+            changes.append(RowChanges(movingOffsets: source, toOffset: destination))
           case 4 where !store.isEmpty:
             let keys = (0..<Int.random(in: 1...40, using: &g)).map { _ in
               store.keys[Int.random(in: 0..<store.count, using: &g)]
@@ -192,16 +193,7 @@ struct ListCompositionTests {
   func sectioned(seed: UInt64) {
     var g = SplitMix64(seed: seed)
     var nextID = 0
-    func section() -> ListSection<Int, [Int]> {
-      nextID += 1
-      let id = nextID
-      let items = (0..<Int.random(in: 0...30, using: &g)).map { _ in
-        nextID += 1
-        return nextID
-      }
-      return ListSection(
-        id: id, items: items, header: Bool.random(using: &g), footer: Bool.random(using: &g))
-    }
+    func section() -> ListSection<Int, [Int]> { randomSection(items: 0...30, &nextID, &g) }
     // Headers and footers by their section's id, items by their own.
     func rowID(_ row: SectionedRow<Int, Int>) -> Int {
       switch row.id(itemID: { $0 }) {

@@ -117,7 +117,10 @@ let benchmarks: @Sendable () -> Void = {
       let at = rows / 2
       benchmark.startMeasurement()
       for _ in 0..<100 {
-        shown.update { $0.move(fromOffsets: [at], toOffset: at + 4) }
+        shown.update { store in
+          store.move(fromOffsets: CollectionOfOne(at), toOffset: at + 4)
+          return RowChanges(movingOffsets: CollectionOfOne(at), toOffset: at + 4)
+        }
       }
       benchmark.stopMeasurement()
       blackHole(shown.window)

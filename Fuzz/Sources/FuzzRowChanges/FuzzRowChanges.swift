@@ -76,7 +76,8 @@ public func fuzzRowChanges(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 2 where !store.isEmpty:
       let offsets = (0..<input.int(in: 1...4)).map { _ in input.int(in: 0...store.count - 1) }
       let destination = input.int(in: 0...store.count)
-      changes = store.move(fromOffsets: offsets, toOffset: destination)
+      store.move(fromOffsets: offsets, toOffset: destination)
+      changes = RowChanges(movingOffsets: offsets, toOffset: destination)
       for move in changes.moved { movedIDs.insert(before[move.from]) }
     case 3 where !store.isEmpty:
       let at = input.int(in: 0...store.count - 1)

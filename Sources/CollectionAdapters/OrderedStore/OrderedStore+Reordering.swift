@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import IdentityDiff
 import _AdapterInternals
 
 // Every reordering moves keys and values together.
@@ -41,11 +40,13 @@ extension OrderedStore {
   /// }
   /// ```
   ///
+  /// A list that shows the store is told with the same arguments, so the
+  /// drag itself allocates nothing:
+  /// `list.update { $0.move(fromOffsets: o, toOffset: d); return RowChanges(movingOffsets: o, toOffset: d) }`.
+  ///
   /// - Parameters:
   ///   - source: Positions in `0..<count`; repeated positions count once.
   ///   - destination: A position in `0...count`, counted before the move.
-  /// - Returns: The rows moved (`RowChanges(movingOffsets:toOffset:)`), for
-  ///   a list that shows the store (`list.update { $0.move(...) }`).
   /// - Complexity: O(*d* + *k* log *k*) for *k* source offsets (the log
   ///   only if they are not sorted) spanning *d* positions with the
   ///   destination: a drag of one row by 3 positions touches 4 elements
@@ -53,22 +54,19 @@ extension OrderedStore {
   ///   distance from the ends instead (first to last is O(1)). When *d* is a
   ///   large part of the store, O(`count`).
   @inlinable
-  @discardableResult
-  public mutating func move(
-    fromOffsets source: some Sequence<Int>, toOffset destination: Int
-  ) -> RowChanges {
+  public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
     let count = self.count
     _precondition(
       destination >= 0 && destination <= count,
       "Move destination \(destination) out of range 0...\(count)")
     // One row (a drag) is read without collecting the offsets into an
-    // array: that path allocates only the changes it returns.
+    // array: that path allocates nothing.
     var iterator = source.makeIterator()
-    guard let first = iterator.next() else { return RowChanges() }
+    guard let first = iterator.next() else { return }
     guard let second = iterator.next() else {
       _checkMoveSource(first, count: count)
       _moveOne(from: first, toOffset: destination)
-      return RowChanges(movingOffsets: CollectionOfOne(first), toOffset: destination)
+      return
     }
     var offsets = [first, second]
     while let offset = iterator.next() { offsets.append(offset) }
@@ -92,7 +90,6 @@ extension OrderedStore {
     } else {
       _move(sortedOffsets: offsets, toOffset: destination)
     }
-    return RowChanges(movingOffsets: offsets, toOffset: destination)
   }
 
   /// Moves the rows at `offsets` (sorted, distinct, in range) so that they

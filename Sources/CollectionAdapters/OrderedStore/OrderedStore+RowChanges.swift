@@ -9,8 +9,9 @@ import _AdapterInternals
 
 // Edits by key that say which rows they changed, for a list that shows the
 // store: `list.update { $0.setValue(message, forKey: message.id) }`. The
-// positional edits (`move(fromOffsets:toOffset:)`, `removeSubrange(_:)`,
-// `removeAll(where:)`) return their changes too.
+// removals by position (`removeSubrange(_:)`, `removeAll(where:)`) return
+// their changes too; a move is described by its own arguments
+// (`RowChanges(movingOffsets:toOffset:)`), so a drag allocates nothing.
 
 extension OrderedStore {
   /// Stores `value` for `key` and says which row changed: the key's row,
