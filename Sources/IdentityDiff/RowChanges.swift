@@ -119,6 +119,16 @@ public struct RowChanges: Hashable, Sendable {
     return _mapThrough([position..<position + 1]).first?.lowerBound
   }
 
+  /// Where the row at `position` after the change was before it: the
+  /// inverse of `newPosition(ofRowAt:)`, or `nil` for a row inserted (and
+  /// not moved).
+  ///
+  /// - Complexity: O(moves + ranges).
+  public func oldPosition(ofRowAt position: Int) -> Int? {
+    if let move = moved.first(where: { $0.to == position }) { return move.from }
+    return _oldPositions(of: [position..<position + 1]).first?.lowerBound
+  }
+
   /// These changes, then `next`: the one change from the rows before these
   /// to the rows after `next`. A row inserted here and removed by `next`
   /// appears in neither; an updated row follows its position.

@@ -167,11 +167,79 @@ extension Pager {
     return layout
   }
 
-  /// Records the changes of a publication.
-  internal func _recordChanges(to layout: _PublishedLayout, version: Int) {
-    let changes = PagedChanges(from: _publishedLayout, to: layout)
+  /// Records the changes of the publication of `new` (over `layout`),
+  /// which replaces `old`.
+  internal func _recordChanges(
+    to layout: _PublishedLayout, version: Int, from old: PagedCollection<Item>,
+    to new: PagedCollection<Item>
+  ) {
+    let changes = Self._withShifts(
+      PagedChanges(from: _publishedLayout, to: layout), from: old, to: new)
     _publishedLayout = layout
     _changeLog.append((version, changes))
     if _changeLog.count > 64 { _changeLog.removeFirst(_changeLog.count - 64) }
   }
 }
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Pager {
+  /// `changes` (by position, from `old` to `new`) where rows they call
+  /// updated now show an item with another identity (a refresh that found
+  /// rows inserted or deleted above, a page loaded again with other
+  /// items): those rows are removed and inserted instead, and each item
+  /// shown among them before and after is reported moved. A list that
+  /// follows the pager then keeps the item read where it was on screen.
+  ///
+  /// - Complexity: O(updated rows × ranges), and nothing for items that are
+  ///   not `Identifiable`.
+  internal static func _withShifts(
+    _ changes: PagedChanges, from old: PagedCollection<Item>, to new: PagedCollection<Item>
+  ) -> PagedChanges {
+    guard !changes.updated.isEmpty, Item.self is any Identifiable.Type else { return changes }
+    // The items of the updated rows on both sides, in the coordinates after
+    // `changes`.
+    var before: [AnyHashable: Int] = [:]
+    var after: [AnyHashable: Int] = [:]
+    var replaced = Set<Int>()
+    for range in changes.updated {
+      for position in range {
+        let oldItem = changes.oldPosition(ofRowAt: position).flatMap { old[$0] }
+        let oldID = oldItem.flatMap(_identity)
+        let newID = new[position].flatMap(_identity)
+        if let oldID { before[oldID] = position }
+        if let newID { after[newID] = position }
+        // An item replaced by another one; a placeholder that loads, or an
+        // item dropped to a placeholder, stays an update unless it moves.
+        if let oldID, let newID, oldID != newID { replaced.insert(position) }
+      }
+    }
+    var moves: [RowChanges.Move] = []
+    for (id, to) in after {
+      guard let from = before[id], from != to else { continue }
+      moves.append(RowChanges.Move(from: from, to: to))
+      replaced.insert(from)
+      replaced.insert(to)
+    }
+    guard !replaced.isEmpty else { return changes }
+    var runs: [Range<Int>] = []
+    for position in replaced.sorted() {
+      if let last = runs.last, last.upperBound == position {
+        runs[runs.count - 1] = last.lowerBound..<position + 1
+      } else {
+        runs.append(position..<position + 1)
+      }
+    }
+    // In the coordinates after `changes`: the replaced rows removed and
+    // inserted again, an item found on both sides moved.
+    return changes.followed(
+      by: RowChanges(removed: runs, inserted: runs, moved: moves.sorted { $0.from < $1.from }))
+  }
+}
+
+/// An item's identity, if it has one.
+internal func _identity(_ item: some Sendable) -> AnyHashable? {
+  guard let identifiable = item as? any Identifiable else { return nil }
+  return _anyHashableID(identifiable)
+}
+
+private func _anyHashableID(_ item: some Identifiable) -> AnyHashable { AnyHashable(item.id) }

@@ -246,7 +246,11 @@ extension Pager {
   private func _store(_ page: _StoredPage) {
     var page = page
     if let edits = _edits {
-      if edits.reconcile(page.items, generation: page.generation) { _reapplyEdits() }
+      // While a refresh holds the old items, they show the edits: the new
+      // pages end edits only when they replace them.
+      if _held == nil, edits.reconcile(page.items, generation: page.generation) {
+        _reapplyEdits()
+      }
       page.shown = edits.shown(page.items)
     }
     var lower = 0
@@ -332,8 +336,21 @@ extension Pager {
         return
       }
       _held = nil
+      _reconcileEdits()
     }
     _publish(_pages, start: _knownStart, end: _knownEnd)
+  }
+
+  /// Ends the edits that the pages of a later generation supersede, once a
+  /// refresh has replaced the old items.
+  private func _reconcileEdits() {
+    guard let edits = _edits else { return }
+    var ended = false
+    for page in _pages where edits.reconcile(page.items, generation: page.generation) {
+      ended = true
+    }
+    guard ended else { return }
+    for index in _pages.indices { _pages[index].shown = edits.shown(_pages[index].items) }
   }
 
   /// Whether the pages hold every visible position.
@@ -372,9 +389,11 @@ extension Pager {
         })
     }
     let version = items.version + 1
-    _recordChanges(to: _layout(stored, start: start, end: end), version: version)
-    items = PagedCollection(
+    let published = PagedCollection(
       pages: pages, count: end - start + delta, origin: origin, version: version, trigger: trigger)
+    _recordChanges(
+      to: _layout(stored, start: start, end: end), version: version, from: items, to: published)
+    items = published
     #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
       _checkInvariants()
     #endif

@@ -286,8 +286,12 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// keyed one at the refresh key of the first visible position, or at the
   /// initial key without one). The old items stay published until the new
   /// generation holds the visible range (or its loads end), then are
-  /// replaced at once; with identifiable items, rows whose item did not
-  /// change keep their identity and position.
+  /// replaced at once. With identifiable items, rows whose item did not
+  /// change keep their identity and position, and an item of the reloaded
+  /// pages now at another position is reported moved in `changes(since:)`,
+  /// so a list keeps the item read where it was on screen. An item the
+  /// reloaded pages do not hold (it moved farther, or the source no longer
+  /// has it) is not found: the list keeps the nearest surviving row.
   ///
   /// - Complexity: O(loads in flight), plus the scheduling of new loads.
   public func refresh() {

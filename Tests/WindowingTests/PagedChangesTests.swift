@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
+import IdentityDiff
 import Paging
 import Testing
 import Windowing
@@ -94,5 +96,95 @@ struct PagedChangesTests {
     #expect(pager.changes(since: start) == nil)
     #expect(pager.changes(since: pager.items.version) == [])
     #expect(pager.changes(since: pager.items.version - 1)?.count == 1)
+  }
+
+  struct Message: Identifiable, Sendable, Equatable {
+    let id: Int
+  }
+
+  /// A table whose rows change between loads; a lock guards every access.
+  final class Table: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _ids = Array(0..<1_000)
+    var ids: [Int] {
+      get { lock.withLock { _ids } }
+      set { lock.withLock { _ids = newValue } }
+    }
+    func rows(_ range: Range<Int>) -> [Message] {
+      lock.withLock { _ids[range.clamped(to: _ids.indices)].map { Message(id: $0) } }
+    }
+  }
+
+  /// Brings `list` up to the pager's latest publication.
+  static func follow(
+    _ pager: Pager<Int, Message>,
+    in list: inout VirtualList<PagedRows<Message>, PagedRowID<Int>, FixedSizeLayout>
+  ) {
+    if let changes = pager.changes(since: list.data.version) {
+      list.apply(changes, from: pager.items.rows)
+    } else {
+      list.replaceData(pager.items.rows)
+    }
+  }
+
+  @Test(
+    "Refresh after rows were inserted or deleted above keeps the item read where it was",
+    arguments: [false, true], [3, -3, 15])
+  func refreshWithoutDrift(keyed: Bool, shift: Int) async {
+    let table = Table()
+    let source: PagingSource<Int, Message> =
+      keyed
+      ? .keyed(
+        initialKey: 0, refreshKey: { $0 },
+        load: { request in
+          let start = max(0, request.key ?? 0)
+          let rows = table.rows(start..<start + request.size)
+          return Page(
+            items: rows, previousKey: start > 0 ? max(0, start - request.size) : nil,
+            nextKey: start + rows.count < table.ids.count ? start + rows.count : nil)
+        })
+      : .positional { range in PositionalPage(items: table.rows(range), totalCount: table.ids.count)
+      }
+    let pager = Pager(
+      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20), source: source)
+    pager.refresh()
+    await pager.waitUntilIdle()
+    var list = VirtualList(
+      data: pager.items.rows, id: { $0.id },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
+        viewport: Viewport(length: 500)))
+    list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
+    // Walk down to row 300 as a reader scrolls, following the pager.
+    var offset = 0.0
+    while list.visible.lowerBound < 300 {
+      offset += 400
+      _ = list.scroll(to: offset)
+      await pager.waitUntilIdle()
+      Self.follow(pager, in: &list)
+    }
+    _ = list.scroll(to: list.engine.viewport.offset + 17)
+    await pager.waitUntilIdle()
+    Self.follow(pager, in: &list)
+    let first = list.visible.lowerBound
+    let read = list.data[first].id
+    let screen = Double(first) * 50 - list.engine.viewport.offset
+    #expect(read == .item(first), "row \(first) read before the change")
+    // Rows inserted (new ids) or deleted near the top of the table.
+    var ids = table.ids
+    if shift > 0 {
+      ids.insert(contentsOf: (0..<shift).map { 10_000 + $0 }, at: 5)
+    } else {
+      ids.removeSubrange(5..<5 - shift)
+    }
+    table.ids = ids
+    pager.refresh()
+    await pager.waitUntilIdle()
+    Self.follow(pager, in: &list)
+    let now = list.visible.lowerBound
+    let note = "keyed \(keyed), shift \(shift)"
+    #expect(list.data[now].id == read, "the item read is still the first visible row: \(note)")
+    #expect(Double(now) * 50 - list.engine.viewport.offset == screen, "0 pt drift: \(note)")
+    #expect(list.windowIDs == list.window.map { pager.items.rows[$0].id }, "\(note)")
   }
 }
