@@ -46,22 +46,9 @@ public struct RowChanges: Hashable, Sendable {
   /// measured lengths with their items.
   public var moved: [Move]
 
-  /// A row removed at `from` and inserted at `to`: the same item, moved.
-  public struct Move: Hashable, Sendable {
-    /// Its position before the change.
-    public var from: Int
-    /// Its position after the change.
-    public var to: Int
-
-    /// Creates a move.
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public init(from: Int, to: Int) {
-      self.from = from
-      self.to = to
-    }
-  }
+  /// A row removed at `from` and inserted at `to`: the same item, moved
+  /// (the same type as a difference's moves).
+  public typealias Move = IdentityDifference.Move
 
   /// Creates changes from their ranges.
   ///
