@@ -198,19 +198,30 @@ extension Pager {
     guard !changes.updated.isEmpty, Item.self is any Identifiable.Type else { return changes }
     // The items of the updated rows on both sides, in the coordinates after
     // `changes`.
+    // Updated rows that showed an item: a publication that only loads
+    // placeholders has none, and costs no more.
+    var oldIDAt: [Int: AnyHashable] = [:]
     var before: [AnyHashable: Int] = [:]
+    for range in changes.updated {
+      for position in range {
+        if let oldItem = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }),
+          let oldID = _identity(oldItem)
+        {
+          oldIDAt[position] = oldID
+          before[oldID] = position
+        }
+      }
+    }
+    guard !oldIDAt.isEmpty else { return changes }
     var after: [AnyHashable: Int] = [:]
     var replaced = Set<Int>()
     for range in changes.updated {
       for position in range {
-        let oldItem = changes.oldPosition(ofRowAt: position).flatMap { old[$0] }
-        let oldID = oldItem.flatMap(_identity)
-        let newID = new[position].flatMap(_identity)
-        if let oldID { before[oldID] = position }
-        if let newID { after[newID] = position }
+        guard let newID = new[position].flatMap(_identity) else { continue }
+        after[newID] = position
         // An item replaced by another one; a placeholder that loads, or an
         // item dropped to a placeholder, stays an update unless it moves.
-        if let oldID, let newID, oldID != newID { replaced.insert(position) }
+        if let oldID = oldIDAt[position], oldID != newID { replaced.insert(position) }
       }
     }
     var moves: [RowChanges.Move] = []
