@@ -31,21 +31,52 @@ import _AdapterInternals
 /// Items are stored in pages shared with the pager: publishing a new snapshot
 /// after a page loads never copies the items already loaded.
 public struct PagedCollection<Item: Sendable>: Sendable {
+  /// A loaded page: the source's items at their internal coordinates, shown
+  /// with local edits applied.
   @usableFromInline
   internal struct _Page: Sendable {
-    /// The position of the page's first item.
-    @usableFromInline var start: Int
+    /// The pager's internal coordinate of the page's first source item.
+    @usableFromInline var sourceStart: Int
+    /// The number of source items (before local edits); the placeholders
+    /// after the page are numbered from `sourceStart + sourceCount`.
+    @usableFromInline var sourceCount: Int
     /// The items shown: the source's, with local edits applied.
     @usableFromInline var items: ContiguousArray<Item>
-    /// The pager's internal coordinate just after the source items of the
-    /// page: placeholders after the page are numbered from it.
-    @usableFromInline var sourceEnd: Int
+    /// The rows that local edits added (or removed) in the earlier pages of
+    /// its chunk.
+    @usableFromInline var rowDelta: Int
+    /// Unique to this content: a page stored or edited again gets a new one.
+    @usableFromInline var identity: Int
 
-    @inlinable var end: Int { start + items.count }
+    @inlinable var sourceEnd: Int { sourceStart + sourceCount }
+    /// The rows local edits added in this page.
+    @inlinable var delta: Int { items.count - sourceCount }
   }
 
-  /// Loaded pages, in order; placeholders fill the gaps between them.
-  @usableFromInline internal let _pages: [_Page]
+  /// A run of at most `_chunkCapacity` consecutive pages. Publishing after
+  /// a load rebuilds only the chunks it touched and shares the others, so
+  /// its cost does not grow with the number of loaded pages.
+  @usableFromInline
+  internal struct _Chunk: Sendable {
+    /// The rows that local edits added in the pages of earlier chunks.
+    @usableFromInline var rowDelta: Int
+    /// Never empty.
+    @usableFromInline var pages: [_Page]
+
+    @inlinable var sourceStart: Int { pages[0].sourceStart }
+    @inlinable var sourceEnd: Int { pages[pages.count - 1].sourceEnd }
+    /// The rows that local edits added up to the end of the chunk.
+    @inlinable var endDelta: Int {
+      let last = pages[pages.count - 1]
+      return rowDelta + last.rowDelta + last.delta
+    }
+  }
+
+  @usableFromInline internal static var _chunkCapacity: Int { 64 }
+
+  /// Loaded pages in chunks, in order; placeholders fill the gaps.
+  @usableFromInline internal let _chunks: [_Chunk]
+  @usableFromInline internal let _pageCount: Int
   @usableFromInline internal let _count: Int
   /// The pager's internal coordinate of position 0: placeholders before
   /// the first page are numbered from it.
@@ -57,8 +88,12 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   public let version: Int
 
   @inlinable
-  internal init(pages: [_Page], count: Int, origin: Int, version: Int, trigger: _PagingTrigger?) {
-    _pages = pages
+  internal init(
+    chunks: [_Chunk], pageCount: Int, count: Int, origin: Int, version: Int,
+    trigger: _PagingTrigger?
+  ) {
+    _chunks = chunks
+    _pageCount = pageCount
     _count = count
     _origin = origin
     self.version = version
@@ -69,7 +104,7 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   ///
   /// - Complexity: O(1).
   public init() {
-    self.init(pages: [], count: 0, origin: 0, version: 0, trigger: nil)
+    self.init(chunks: [], pageCount: 0, count: 0, origin: 0, version: 0, trigger: nil)
   }
 
   /// Whether the item at `position` is loaded (not a placeholder).
@@ -77,15 +112,15 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
   @inlinable
   public func isLoaded(at position: Int) -> Bool {
-    guard let page = _pageIndex(atOrBefore: position) else { return false }
-    return position < _pages[page].end
+    guard let (page, row) = _page(atOrBefore: position) else { return false }
+    return position < row + page.items.count
   }
 
   /// The number of loaded pages.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public var loadedPageCount: Int { _pages.count }
+  public var loadedPageCount: Int { _pageCount }
 
   /// The positions that hold loaded items, in order: one range per island
   /// of contiguous loaded pages.
@@ -93,27 +128,46 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   /// - Complexity: O(*p*), where *p* is the number of loaded pages.
   public var loadedRanges: [Range<Int>] {
     var ranges: [Range<Int>] = []
-    for page in _pages where !page.items.isEmpty {
-      if let last = ranges.last, last.upperBound == page.start {
-        ranges[ranges.count - 1] = last.lowerBound..<page.end
-      } else {
-        ranges.append(page.start..<page.end)
+    for chunk in _chunks {
+      for page in chunk.pages where !page.items.isEmpty {
+        let start = _row(of: page, in: chunk)
+        if let last = ranges.last, last.upperBound == start {
+          ranges[ranges.count - 1] = last.lowerBound..<start + page.items.count
+        } else {
+          ranges.append(start..<start + page.items.count)
+        }
       }
     }
     return ranges
   }
 
-  /// The index in `_pages` of the last page that starts at or before
-  /// `position`, or `nil`.
+  /// The position of `page`'s first row.
   @inlinable
-  internal func _pageIndex(atOrBefore position: Int) -> Int? {
+  internal func _row(of page: _Page, in chunk: _Chunk) -> Int {
+    page.sourceStart &- _origin &+ chunk.rowDelta &+ page.rowDelta
+  }
+
+  /// The last page that starts at or before `position`, with the position
+  /// of its first row, or `nil`.
+  @inlinable
+  internal func _page(atOrBefore position: Int) -> (page: _Page, row: Int)? {
     var low = 0
-    var high = _pages.count
+    var high = _chunks.count
     while low < high {
       let mid = (low &+ high) / 2
-      if _pages[mid].start <= position { low = mid &+ 1 } else { high = mid }
+      let chunk = _chunks[mid]
+      if _row(of: chunk.pages[0], in: chunk) <= position { low = mid &+ 1 } else { high = mid }
     }
-    return low == 0 ? nil : low - 1
+    guard low > 0 else { return nil }
+    let chunk = _chunks[low &- 1]
+    var first = 0
+    var last = chunk.pages.count
+    while first < last {
+      let mid = (first &+ last) / 2
+      if _row(of: chunk.pages[mid], in: chunk) <= position { first = mid &+ 1 } else { last = mid }
+    }
+    let page = chunk.pages[first &- 1]
+    return (page, _row(of: page, in: chunk))
   }
 
   /// The pager's internal coordinate of `position`: for a placeholder, the
@@ -121,15 +175,13 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   /// source position nearest to it.
   @inlinable
   internal func _internalPosition(_ position: Int) -> Int {
-    guard let index = _pageIndex(atOrBefore: position) else { return _origin + position }
-    let page = _pages[index]
-    if position < page.end {
-      // Local edits change a page's length; its source span is
-      // `sourceEnd - (items before edits)`, so clamp into it.
-      return Swift.min(
-        page.sourceEnd - 1, page.sourceEnd - page.items.count + (position - page.start))
+    guard let (page, row) = _page(atOrBefore: position) else { return _origin + position }
+    let end = row + page.items.count
+    if position < end {
+      // Local edits change a page's length: clamp into its source span.
+      return Swift.min(page.sourceEnd - 1, page.sourceStart + (position - row))
     }
-    return page.sourceEnd + (position - page.end)
+    return page.sourceEnd + (position - end)
   }
 }
 
@@ -154,14 +206,14 @@ extension PagedCollection where Item: Identifiable, Item.ID: Sendable {
   @inlinable
   public func id(at position: Int) -> PagedRowID<Item.ID> {
     if position < 0 || position >= _count { _outOfRange(position, count: _count) }
-    guard let index = _pageIndex(atOrBefore: position) else {
+    guard let (page, row) = _page(atOrBefore: position) else {
       return .placeholder(_origin + position)
     }
-    let page = _pages[index]
-    if position < page.end {
-      return .item(page.items[page.items.startIndex + position - page.start].id)
+    let end = row + page.items.count
+    if position < end {
+      return .item(page.items[page.items.startIndex + position - row].id)
     }
-    return .placeholder(page.sourceEnd + (position - page.end))
+    return .placeholder(page.sourceEnd + (position - end))
   }
 
   /// The rows, each with its identity, position and item (or `nil`): what
@@ -280,10 +332,9 @@ extension PagedCollection: RandomAccessCollection {
   @inlinable
   public subscript(position: Int) -> Item? {
     if position < 0 || position >= _count { _outOfRange(position, count: _count) }
-    guard let index = _pageIndex(atOrBefore: position) else { return nil }
-    let page = _pages[index]
-    guard position < page.end else { return nil }
-    return page.items[page.items.startIndex + position - page.start]
+    guard let (page, row) = _page(atOrBefore: position), position < row + page.items.count
+    else { return nil }
+    return page.items[page.items.startIndex + position - row]
   }
 
   /// The position after `i`. In `.indexAdvance` mode, reaching the

@@ -16,47 +16,116 @@ import IdentityDiff
 /// `VirtualList.apply(_:from:)` does for a list that missed several.
 public typealias PagedChanges = RowChanges
 
-/// The rows of a publication, as runs over the pager's internal
-/// coordinates: each placeholder run and each page is one segment.
-internal struct _PublishedLayout {
-  struct Segment {
-    var start: Int
-    var end: Int
-    /// The rows the segment shows: one per coordinate, unless local edits
-    /// changed a page's length.
-    var rows: Int
-    /// 0 for placeholders; for a page, the identity of its shown items'
-    /// buffer (a page stored or edited again has a new one).
-    var identity: UInt
-    var isUniform: Bool { rows == end - start }
-  }
+/// A run of rows of a publication, over the pager's internal coordinates:
+/// a page's source items, or the placeholders between pages.
+internal struct _Segment {
+  var start: Int
+  var end: Int
+  /// The rows the segment shows: one per coordinate, unless local edits
+  /// changed a page's length.
+  var rows: Int
+  /// 0 for placeholders; for a page, the identity of its content.
+  var identity: Int
+  /// The position of the segment's first row.
+  var row: Int
+  var isUniform: Bool { rows == end - start }
+}
 
-  var start = 0
-  var end = 0
-  var segments: [Segment] = []
+extension PagedCollection {
+  /// The internal coordinate just after the last position.
+  internal var _coordinateEnd: Int { _origin + _count - (_chunks.last?.endDelta ?? 0) }
 
-  /// The segment holding `coordinate`, by binary search.
-  func segment(at coordinate: Int) -> Segment? {
-    guard coordinate >= start, coordinate < end else { return nil }
+  /// The segment holding internal coordinate `coordinate`, or `nil` outside
+  /// the collection.
+  ///
+  /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
+  internal func _segment(atCoordinate coordinate: Int) -> _Segment? {
+    let end = _coordinateEnd
+    guard coordinate >= _origin, coordinate < end else { return nil }
     var low = 0
-    var high = segments.count
+    var high = _chunks.count
     while low < high {
       let mid = (low + high) / 2
-      if segments[mid].end <= coordinate { low = mid + 1 } else { high = mid }
+      if _chunks[mid].sourceStart <= coordinate { low = mid + 1 } else { high = mid }
     }
-    return segments[low]
+    guard low > 0 else {
+      let next = Swift.min(_chunks.first?.sourceStart ?? end, end)
+      return _Segment(start: _origin, end: next, rows: next - _origin, identity: 0, row: 0)
+    }
+    let chunkIndex = low - 1
+    let chunk = _chunks[chunkIndex]
+    var first = 0
+    var last = chunk.pages.count
+    while first < last {
+      let mid = (first + last) / 2
+      if chunk.pages[mid].sourceStart <= coordinate { first = mid + 1 } else { last = mid }
+    }
+    let pageIndex = first - 1
+    let page = chunk.pages[pageIndex]
+    let row = _row(of: page, in: chunk)
+    if coordinate < page.sourceEnd {
+      return _Segment(
+        start: page.sourceStart, end: page.sourceEnd, rows: page.items.count,
+        identity: page.identity, row: row)
+    }
+    let next =
+      pageIndex + 1 < chunk.pages.count
+      ? chunk.pages[pageIndex + 1].sourceStart
+      : chunkIndex + 1 < _chunks.count ? _chunks[chunkIndex + 1].sourceStart : end
+    return _Segment(
+      start: page.sourceEnd, end: next, rows: next - page.sourceEnd, identity: 0,
+      row: row + page.items.count)
+  }
+
+  /// Whether a loaded item may be at one of `positions`: `false` only if
+  /// every one is a placeholder.
+  ///
+  /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
+  internal func _mayHoldItems(in positions: Range<Int>) -> Bool {
+    guard !positions.isEmpty, let (page, row) = _page(atOrBefore: positions.upperBound - 1)
+    else { return false }
+    // Pages do not overlap: one that ends before the range has no later
+    // page in it but this one.
+    return row + page.items.count > positions.lowerBound || row >= positions.lowerBound
+  }
+
+  /// The position of the first row at or after internal coordinate
+  /// `coordinate`, which starts a segment (or lies outside the collection).
+  internal func _row(atCoordinate coordinate: Int) -> Int {
+    if coordinate <= _origin { return 0 }
+    guard let segment = _segment(atCoordinate: coordinate) else { return _count }
+    return segment.row + Swift.min(coordinate - segment.start, segment.rows)
   }
 }
 
 extension PagedChanges {
-  /// The changes from `old` to `new`: a walk over both layouts' segments,
-  /// O(segments).
-  internal init(from old: _PublishedLayout, to new: _PublishedLayout) {
-    let low = Swift.min(old.start, new.start)
-    let high = Swift.max(old.end, new.end)
-    var oldRow = 0
-    var newRow = 0
-    var x = low
+  /// The changes from `old` to `new`, which show the same segments outside
+  /// `window` (internal coordinates): a walk over the segments of both
+  /// inside it, O(segments in the window × log *p*).
+  internal init<Item>(
+    from old: PagedCollection<Item>, to new: PagedCollection<Item>, within window: Range<Int>
+  ) {
+    let low = Swift.min(old._origin, new._origin)
+    let high = Swift.max(old._coordinateEnd, new._coordinateEnd)
+    var x = Swift.max(window.lowerBound, low)
+    let stop = Swift.min(window.upperBound, high)
+    guard x < stop else {
+      self.init()
+      return
+    }
+    // Start where a segment of both begins: rows before it are the same.
+    var aligned = false
+    while !aligned {
+      aligned = true
+      for segment in [old._segment(atCoordinate: x), new._segment(atCoordinate: x)] {
+        if let segment, segment.start < x {
+          x = segment.start
+          aligned = false
+        }
+      }
+    }
+    var oldRow = old._row(atCoordinate: x)
+    var newRow = new._row(atCoordinate: x)
     var removed: [Range<Int>] = []
     var inserted: [Range<Int>] = []
     var updated: [Range<Int>] = []
@@ -68,49 +137,53 @@ extension PagedChanges {
         ranges.append(range)
       }
     }
-    while x < high {
+    func rows(
+      _ layout: PagedCollection<Item>, _ x: Int, _ y: Int
+    ) -> (
+      count: Int, identity: Int?, uniform: Bool
+    ) {
+      var count = 0
+      var identity: Int?
+      var uniform = true
+      var cursor = Swift.max(x, layout._origin)
+      let stop = Swift.min(y, layout._coordinateEnd)
+      var first = true
+      while cursor < stop, let segment = layout._segment(atCoordinate: cursor) {
+        let upper = Swift.min(segment.end, stop)
+        count += segment.isUniform ? upper - cursor : segment.rows
+        uniform = uniform && segment.isUniform
+        identity = first ? segment.identity : (identity == segment.identity ? identity : nil)
+        first = false
+        cursor = segment.isUniform ? upper : segment.end
+      }
+      return (count, identity, uniform)
+    }
+    while x < stop {
       // A block ends at the next boundary of either layout, widened to
       // whole segments where edits make rows and coordinates differ.
       var y = high
       for layout in [old, new] {
-        if x < layout.start { y = Swift.min(y, layout.start) }
-        if let segment = layout.segment(at: x) { y = Swift.min(y, segment.end) }
+        if x < layout._origin { y = Swift.min(y, layout._origin) }
+        if let segment = layout._segment(atCoordinate: x) { y = Swift.min(y, segment.end) }
       }
       var widened = true
       while widened {
         widened = false
         for layout in [old, new] {
-          if let segment = layout.segment(at: y - 1), !segment.isUniform, segment.end > y {
-            y = segment.end
-            widened = true
-          }
-          if let segment = layout.segment(at: x), !segment.isUniform, segment.end > y {
-            y = segment.end
-            widened = true
+          for probe in [y - 1, x] {
+            if let segment = layout._segment(atCoordinate: probe), !segment.isUniform,
+              segment.end > y
+            {
+              y = segment.end
+              widened = true
+            }
           }
         }
       }
-      func rows(_ layout: _PublishedLayout) -> (count: Int, identity: UInt?, uniform: Bool) {
-        var count = 0
-        var identity: UInt?
-        var uniform = true
-        var cursor = Swift.max(x, layout.start)
-        let stop = Swift.min(y, layout.end)
-        var first = true
-        while cursor < stop, let segment = layout.segment(at: cursor) {
-          let upper = Swift.min(segment.end, stop)
-          count += segment.isUniform ? upper - cursor : segment.rows
-          uniform = uniform && segment.isUniform
-          identity = first ? segment.identity : (identity == segment.identity ? identity : nil)
-          first = false
-          cursor = segment.isUniform ? upper : segment.end
-        }
-        return (count, identity, uniform)
-      }
-      let before = rows(old)
-      let after = rows(new)
-      let inOld = x >= old.start && x < old.end
-      let inNew = x >= new.start && x < new.end
+      let before = rows(old, x, y)
+      let after = rows(new, x, y)
+      let inOld = x >= old._origin && x < old._coordinateEnd
+      let inNew = x >= new._origin && x < new._coordinateEnd
       if inOld && inNew && before.identity != nil && before.identity == after.identity
         && before.count == after.count
       {
@@ -144,39 +217,14 @@ extension Pager {
     return _changeLog.filter { $0.version > version }.map(\.changes)
   }
 
-  /// The layout of the stored pages over `start..<end`.
-  internal func _layout(_ stored: [_StoredPage], start: Int, end: Int) -> _PublishedLayout {
-    var layout = _PublishedLayout(start: start, end: end)
-    layout.segments.reserveCapacity(stored.count * 2 + 1)
-    var cursor = start
-    for page in stored {
-      if page.start > cursor {
-        layout.segments.append(
-          .init(start: cursor, end: page.start, rows: page.start - cursor, identity: 0))
-      }
-      let identity = page.shown.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-      layout.segments.append(
-        .init(
-          start: page.start, end: page.end, rows: page.shown.count + page.span - page.items.count,
-          identity: identity))
-      cursor = page.end
-    }
-    if end > cursor {
-      layout.segments.append(.init(start: cursor, end: end, rows: end - cursor, identity: 0))
-    }
-    return layout
-  }
-
-  /// Records the changes of the publication of `new` (over `layout`),
-  /// which replaces `old`.
+  /// Records the changes of the publication of `new`, which replaces
+  /// `old` and shows the same segments outside `window`.
   internal func _recordChanges(
-    to layout: _PublishedLayout, version: Int, from old: PagedCollection<Item>,
-    to new: PagedCollection<Item>
+    from old: PagedCollection<Item>, to new: PagedCollection<Item>, within window: Range<Int>
   ) {
     let changes = Self._withShifts(
-      PagedChanges(from: _publishedLayout, to: layout), from: old, to: new)
-    _publishedLayout = layout
-    _changeLog.append((version, changes))
+      PagedChanges(from: old, to: new, within: window), from: old, to: new)
+    _changeLog.append((new.version, changes))
     if _changeLog.count > 64 { _changeLog.removeFirst(_changeLog.count - 64) }
   }
 }
@@ -195,34 +243,56 @@ extension Pager {
   internal static func _withShifts(
     _ changes: PagedChanges, from old: PagedCollection<Item>, to new: PagedCollection<Item>
   ) -> PagedChanges {
-    guard !changes.updated.isEmpty, Item.self is any Identifiable.Type else { return changes }
+    guard !changes.updated.isEmpty, let type = Item.self as? any (Identifiable & Sendable).Type
+    else {
+      return changes
+    }
+    return _shifts(type, changes, old, new)
+  }
+
+  private static func _shifts<T: Identifiable & Sendable>(
+    _: T.Type, _ changes: PagedChanges, _ old: PagedCollection<Item>,
+    _ new: PagedCollection<Item>
+  ) -> PagedChanges {
+    // `T` is `Item`: one cast per publication, then typed ids.
+    let old = old as! PagedCollection<T>
+    let new = new as! PagedCollection<T>
+    // A publication that only loads placeholders, or only drops pages, has
+    // no item on one side of its updated rows: nothing can have moved.
+    var itemsBefore = false
+    var itemsAfter = false
+    for range in changes.updated {
+      let first = changes.oldPosition(ofRowAt: range.lowerBound) ?? 0
+      let last = changes.oldPosition(ofRowAt: range.upperBound - 1) ?? old.count - 1
+      itemsBefore = itemsBefore || old._mayHoldItems(in: first..<last + 1)
+      itemsAfter = itemsAfter || new._mayHoldItems(in: range)
+    }
+    guard itemsBefore && itemsAfter else { return changes }
     // The items of the updated rows on both sides, in the coordinates after
     // `changes`.
-    // Updated rows that showed an item: a publication that only loads
-    // placeholders has none, and costs no more.
-    var oldIDAt: [Int: AnyHashable] = [:]
-    var before: [AnyHashable: Int] = [:]
+    var after: [T.ID: Int] = [:]
     for range in changes.updated {
       for position in range {
-        if let oldItem = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }),
-          let oldID = _identity(oldItem)
-        {
-          oldIDAt[position] = oldID
-          before[oldID] = position
+        if let item = new[position] { after[item.id] = position }
+      }
+    }
+    guard !after.isEmpty else { return changes }
+    var oldIDAt: [Int: T.ID] = [:]
+    var before: [T.ID: Int] = [:]
+    for range in changes.updated {
+      for position in range {
+        if let item = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }) {
+          oldIDAt[position] = item.id
+          before[item.id] = position
         }
       }
     }
     guard !oldIDAt.isEmpty else { return changes }
-    var after: [AnyHashable: Int] = [:]
     var replaced = Set<Int>()
-    for range in changes.updated {
-      for position in range {
-        guard let newID = new[position].flatMap(_identity) else { continue }
-        after[newID] = position
-        // An item replaced by another one; a placeholder that loads, or an
-        // item dropped to a placeholder, stays an update unless it moves.
-        if let oldID = oldIDAt[position], oldID != newID { replaced.insert(position) }
-      }
+    for (position, oldID) in oldIDAt {
+      // An item replaced by another one; a placeholder that loads, or an
+      // item dropped to a placeholder, stays an update unless it moves.
+      if let newID = new[position]?.id, newID != oldID { replaced.insert(position) }
     }
     var moves: [RowChanges.Move] = []
     for (id, to) in after {
@@ -246,11 +316,3 @@ extension Pager {
       by: RowChanges(removed: runs, inserted: runs, moved: moves.sorted { $0.from < $1.from }))
   }
 }
-
-/// An item's identity, if it has one.
-internal func _identity(_ item: some Sendable) -> AnyHashable? {
-  guard let identifiable = item as? any Identifiable else { return nil }
-  return _anyHashableID(identifiable)
-}
-
-private func _anyHashableID(_ item: some Identifiable) -> AnyHashable { AnyHashable(item.id) }

@@ -183,14 +183,11 @@ extension Pager where Item: Identifiable {
       placed.after = edits.insertions[root]![index].after
       edits.insertions[root]!.insert(placed, at: after ? index + 1 : index)
     } else {
-      edits.insertions[root, default: []].append(insertion)
-      if !after {
-        // Before the anchor: after the other insertions before it.
-        let count = edits.insertions[root]!.count
-        let moved = edits.insertions[root]!.remove(at: count - 1)
-        let firstAfter = edits.insertions[root]!.firstIndex { $0.after } ?? count - 1
-        edits.insertions[root]!.insert(moved, at: firstAfter)
-      }
+      // Next to the anchor: after the insertions before it, before those
+      // after it.
+      var insertions = edits.insertions[root] ?? []
+      insertions.insert(insertion, at: insertions.firstIndex { $0.after } ?? insertions.count)
+      edits.insertions[root] = insertions
     }
     edits.anchors[item.id] = root
     _reapplyEdits()
@@ -214,13 +211,45 @@ extension Pager {
   /// Applies the edits to every page again, and publishes.
   internal func _reapplyEdits() {
     guard let edits = _edits else { return }
-    for index in _pages.indices { _pages[index].shown = edits.shown(_pages[index].items) }
+    for index in _pages.indices { _show(edits, in: &_pages[index]) }
     if var held = _held {
-      for index in held.pages.indices {
-        held.pages[index].shown = edits.shown(held.pages[index].items)
-      }
+      for index in held.pages.indices { _show(edits, in: &held.pages[index]) }
       _held = held
     }
+    _markDirty(_pages)
+    if let held = _held { _markDirty(held.pages) }
     _publish()
+  }
+
+  /// Shows `page`'s items with `edits` applied, under a new identity.
+  internal func _show(_ edits: _AnyEdits<Item>?, in page: inout _StoredPage) {
+    page.shown = edits?.shown(page.items) ?? page.items
+    page.identity = _newIdentity()
+  }
+
+  internal func _newIdentity() -> Int {
+    _identities += 1
+    return _identities
+  }
+
+  /// Marks the positions of `pages` as changed since the last publication.
+  internal func _markDirty(_ pages: some Collection<_StoredPage>) {
+    guard let first = pages.first?.start else { return }
+    var last = first
+    for page in pages { last = Swift.max(last, page.end) }
+    _markDirty(first..<Swift.max(last, first + 1))
+  }
+
+  /// Marks `range` (internal coordinates) as changed since the last
+  /// publication.
+  internal func _markDirty(_ range: Range<Int>) {
+    guard let dirty = _dirty else {
+      _dirty = range
+      return
+    }
+    _dirty =
+      Swift.min(
+        dirty.lowerBound, range.lowerBound)..<Swift.max(
+        dirty.upperBound, range.upperBound)
   }
 }

@@ -251,8 +251,8 @@ extension Pager {
       if _held == nil, edits.reconcile(page.items, generation: page.generation) {
         _reapplyEdits()
       }
-      page.shown = edits.shown(page.items)
     }
+    _show(_edits, in: &page)
     var lower = 0
     var upper = _pages.count
     while lower < upper {
@@ -267,7 +267,48 @@ extension Pager {
     while last < _pages.count, _pages[last].start < page.end {
       last += 1
     }
-    _pages.replaceSubrange(lower..<last, with: CollectionOfOne(page))
+    _replacePages(lower..<last, with: CollectionOfOne(page))
+  }
+
+  /// Replaces the pages at `indices` (of `_pages`) by `pages`: the one
+  /// path that changes which pages are loaded, keeping the loaded keys and
+  /// what changed since the last publication.
+  internal func _replacePages(
+    _ indices: Range<Int>, with pages: some Collection<_StoredPage>
+  ) {
+    guard !indices.isEmpty || !pages.isEmpty else { return }
+    _markDirty(_pages[indices])
+    _markDirty(pages)
+    for index in indices {
+      if let key = _pages[index].key { _forgetKey(key) }
+    }
+    for page in pages {
+      if let key = page.key { _loadedKeys[key, default: 0] += 1 }
+    }
+    _pages.replaceSubrange(indices, with: pages)
+  }
+
+  /// Removes the pages whose index in `_pages` satisfies `shouldRemove`.
+  internal func _removePages(where shouldRemove: (Int) -> Bool) {
+    var kept: [_StoredPage] = []
+    kept.reserveCapacity(_pages.count)
+    for index in _pages.indices {
+      if shouldRemove(index) {
+        _markDirty(CollectionOfOne(_pages[index]))
+        if let key = _pages[index].key { _forgetKey(key) }
+      } else {
+        kept.append(_pages[index])
+      }
+    }
+    _pages = kept
+  }
+
+  private func _forgetKey(_ key: Key) {
+    if let count = _loadedKeys[key], count > 1 {
+      _loadedKeys[key] = count - 1
+    } else {
+      _loadedKeys[key] = nil
+    }
   }
 
   /// The data ends at `end`: pages beyond it are gone, a page across it is
@@ -275,12 +316,13 @@ extension Pager {
   /// reported.
   internal func _setKnownEnd(_ end: Int) {
     if let last = _pages.last, last.end > end {
-      while let last = _pages.last, last.start >= end { _pages.removeLast() }
+      _markDirty(_pages[_pages._partitioningIndex { $0.end > end }...])
+      _replacePages(_pages._partitioningIndex { $0.start >= end }..<_pages.count, with: [])
       if let last = _pages.indices.last, _pages[last].end > end {
         let kept = end - _pages[last].start
         _pages[last].span = kept
         _pages[last].items.removeLast(Swift.max(0, _pages[last].items.count - kept))
-        _pages[last].shown = _edits?.shown(_pages[last].items) ?? _pages[last].items
+        _show(_edits, in: &_pages[last])
       }
     } else if _knownEnd > end, _pages.last?.end == end, _pages.last?.generation == _generation {
       // The data ends right after a loaded page, but a count said more.
@@ -296,7 +338,7 @@ extension Pager {
       if _pages.first?.start == start, _pages.first?.generation == _generation {
         lastRefusal = .itemsBeyondEnd(start - _knownStart)
       }
-      _pages.removeAll { $0.start < start }
+      _replacePages(0..<_pages._partitioningIndex { $0.start >= start }, with: [])
     }
     _knownStart = start
     _startReached = true
@@ -324,7 +366,7 @@ extension Pager {
       .sorted { distance(_pages[$0]) > distance(_pages[$1]) }
     let dropped = Set(candidates.prefix(_pages.count - maximum))
     guard !dropped.isEmpty else { return }
-    _pages = _pages.indices.filter { !dropped.contains($0) }.map { _pages[$0] }
+    _removePages { dropped.contains($0) }
   }
 
   // MARK: - Publishing
@@ -332,13 +374,13 @@ extension Pager {
   internal func _publish() {
     if let held = _held {
       if _pages.isEmpty || !(_loads.isEmpty || _holdsDemand()) {
-        _publish(held.pages, start: held.start, end: held.end)
+        _publish(held.pages, start: held.start, end: held.end, held: true)
         return
       }
       _held = nil
       _reconcileEdits()
     }
-    _publish(_pages, start: _knownStart, end: _knownEnd)
+    _publish(_pages, start: _knownStart, end: _knownEnd, held: false)
   }
 
   /// Ends the edits that the pages of a later generation supersede, once a
@@ -350,7 +392,8 @@ extension Pager {
       ended = true
     }
     guard ended else { return }
-    for index in _pages.indices { _pages[index].shown = edits.shown(_pages[index].items) }
+    for index in _pages.indices { _show(edits, in: &_pages[index]) }
+    _markDirty(_pages)
   }
 
   /// Whether the pages hold every visible position.
@@ -366,37 +409,126 @@ extension Pager {
     return cursor >= end
   }
 
-  private func _publish(_ stored: [_StoredPage], start: Int, end: Int) {
-    let origin = start
-    var pages: [PagedCollection<Item>._Page] = []
-    pages.reserveCapacity(stored.count)
-    var delta = 0
-    for page in stored {
-      pages.append(
-        PagedCollection<Item>._Page(
-          start: page.start - origin + delta, items: page.shown,
-          sourceEnd: page.start + page.items.count))
-      delta += page.shown.count - page.items.count
+  private func _publish(_ stored: [_StoredPage], start: Int, end: Int, held: Bool) {
+    let old = items
+    // Where this publication may differ from the last: what changed in the
+    // pages, the ends of the span, or everything when it switches between
+    // the held and the live pages.
+    var window = _dirty ?? start..<start
+    _dirty = nil
+    func widen(_ a: Int, _ b: Int) {
+      guard a != b else { return }
+      window = Swift.min(window.lowerBound, a, b)..<Swift.max(window.upperBound, a, b)
     }
+    if held != _publishedHeld {
+      _publishedHeld = held
+      window = Self._everywhere
+    }
+    widen(old._origin, start)
+    widen(old._coordinateEnd, end)
+    let (chunks, pageCount) = Self._chunks(
+      replacing: old._chunks, pageCount: old._pageCount, within: window, from: stored)
+    let delta = chunks.last?.endDelta ?? 0
     var trigger: _PagingTrigger?
-    if configuration.trigger == .indexAdvance, let first = pages.first, let last = pages.last {
+    if configuration.trigger == .indexAdvance, let first = chunks.first, let last = chunks.last {
       let distance = configuration.prefetchDistance
+      let lastPage = last.pages[last.pages.count - 1]
+      let lastEnd =
+        lastPage.sourceStart - start + last.rowDelta + lastPage.rowDelta
+        + lastPage.items.count
       trigger = _PagingTrigger(
-        appendThreshold: last.end - distance,
-        prependThreshold: first.start + distance,
+        appendThreshold: lastEnd - distance,
+        prependThreshold: first.sourceStart - start + distance,
         request: { [weak self] direction in
           Task { @MainActor in self?._indexAdvanced(direction) }
         })
     }
-    let version = items.version + 1
     let published = PagedCollection(
-      pages: pages, count: end - start + delta, origin: origin, version: version, trigger: trigger)
-    _recordChanges(
-      to: _layout(stored, start: start, end: end), version: version, from: items, to: published)
+      chunks: chunks, pageCount: pageCount, count: end - start + delta, origin: start,
+      version: old.version + 1, trigger: trigger)
+    _recordChanges(from: old, to: published, within: window)
     items = published
     #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
       _checkInvariants()
+      _checkPublication(stored, from: old, within: window)
     #endif
+  }
+
+  /// A window that holds every coordinate.
+  internal static var _everywhere: Range<Int> { (Int.min / 4)..<(Int.max / 4) }
+
+  /// `old` with the chunks that hold coordinates of `window` rebuilt from
+  /// `stored` (the pages to publish, which match `old` outside `window`),
+  /// and the number of pages.
+  ///
+  /// - Complexity: O(pages in the window + *p* / 64), where *p* is the
+  ///   number of pages; the rows that edits add or remove in the window
+  ///   shift the chunks after it, O(*p* / 64).
+  internal static func _chunks(
+    replacing old: [PagedCollection<Item>._Chunk], pageCount: Int, within window: Range<Int>,
+    from stored: [_StoredPage]
+  ) -> ([PagedCollection<Item>._Chunk], Int) {
+    typealias Chunk = PagedCollection<Item>._Chunk
+    // A chunk's extent, in which an empty page still takes a coordinate.
+    func extentEnd(_ chunk: Chunk) -> Int {
+      Swift.max(chunk.sourceEnd, chunk.pages[chunk.pages.count - 1].sourceStart + 1)
+    }
+    var first = old._partitioningIndex { extentEnd($0) > window.lowerBound }
+    var last = old[first...]._partitioningIndex { $0.sourceStart >= window.upperBound }
+    var lower = window.lowerBound
+    var upper = window.upperBound
+    func pages() -> Range<Int> {
+      if first < last {
+        lower = Swift.min(window.lowerBound, old[first].sourceStart)
+        upper = Swift.max(window.upperBound, extentEnd(old[last - 1]))
+      }
+      let from = stored._partitioningIndex { $0.start >= lower }
+      return from..<stored[from...]._partitioningIndex { $0.start >= upper }
+    }
+    var rebuilt = pages()
+    // A few pages join a neighbouring chunk, so chunks stay large.
+    let capacity = PagedCollection<Item>._chunkCapacity
+    if rebuilt.count < capacity / 4 {
+      if first > 0 {
+        first -= 1
+        rebuilt = pages()
+      } else if last < old.count {
+        last += 1
+        rebuilt = pages()
+      }
+    }
+    var chunks: [Chunk] = []
+    chunks.reserveCapacity(old.count - (last - first) + rebuilt.count / capacity + 2)
+    chunks.append(contentsOf: old[..<first])
+    var rowDelta = chunks.last?.endDelta ?? 0
+    let pieces = (rebuilt.count + capacity - 1) / capacity
+    var next = rebuilt.lowerBound
+    for piece in 0..<pieces {
+      // Even pieces: pages added one at a time at either end never leave
+      // a run of one-page chunks.
+      let end = rebuilt.lowerBound + rebuilt.count * (piece + 1) / pieces
+      var pages: [PagedCollection<Item>._Page] = []
+      pages.reserveCapacity(end - next)
+      var pageDelta = 0
+      for page in stored[next..<end] {
+        pages.append(
+          .init(
+            sourceStart: page.start, sourceCount: page.items.count, items: page.shown,
+            rowDelta: pageDelta, identity: page.identity))
+        pageDelta += page.shown.count - page.items.count
+      }
+      chunks.append(Chunk(rowDelta: rowDelta, pages: pages))
+      rowDelta += pageDelta
+      next = end
+    }
+    // The chunks after keep their pages; edits in the window shift them.
+    let shift = last < old.count ? rowDelta - old[last].rowDelta : 0
+    for var chunk in old[last...] {
+      chunk.rowDelta += shift
+      chunks.append(chunk)
+    }
+    let removed = old[first..<last].reduce(0) { $0 + $1.pages.count }
+    return (chunks, pageCount - removed + rebuilt.count)
   }
 
   /// Traps if the pages overlap, leave the span, or the published items do
@@ -413,6 +545,45 @@ extension Pager {
     }
     for page in _pages {
       _precondition(page.items.count <= page.span, "A page holds more items than positions")
+      _precondition(
+        page.generation == _generation,
+        "A page of generation \(page.generation) among the pages of \(_generation)")
     }
+    var keys: [Key: Int] = [:]
+    for page in _pages { if let key = page.key { keys[key, default: 0] += 1 } }
+    _precondition(keys == _loadedKeys, "The loaded keys are out of step with the pages")
+  }
+
+  /// Traps if the publication built from the chunks and the changes in
+  /// `window` differ from those built from all of `stored`.
+  private func _checkPublication(
+    _ stored: [_StoredPage], from old: PagedCollection<Item>, within window: Range<Int>
+  ) {
+    let (chunks, count) = Self._chunks(
+      replacing: [], pageCount: 0, within: Self._everywhere, from: stored)
+    let whole = PagedCollection(
+      chunks: chunks, pageCount: count, count: items._count, origin: items._origin,
+      version: items.version, trigger: nil)
+    _precondition(count == items._pageCount && count == stored.count, "Page count \(count)")
+    var pages: [(Int, Int, Int, Int)] = []
+    for chunk in items._chunks {
+      _precondition(!chunk.pages.isEmpty, "An empty chunk")
+      for page in chunk.pages {
+        pages.append(
+          (page.sourceStart, page.identity, page.items.count, items._row(of: page, in: chunk)))
+      }
+    }
+    var expected: [(Int, Int, Int, Int)] = []
+    for chunk in whole._chunks {
+      for page in chunk.pages {
+        expected.append(
+          (page.sourceStart, page.identity, page.items.count, whole._row(of: page, in: chunk)))
+      }
+    }
+    _precondition(
+      pages.elementsEqual(expected, by: ==), "Chunks rebuilt in \(window) differ from the pages")
+    let partial = PagedChanges(from: old, to: items, within: window)
+    let full = PagedChanges(from: old, to: items, within: Self._everywhere)
+    _precondition(partial == full, "Changes in \(window): \(partial), expected \(full)")
   }
 }

@@ -240,13 +240,19 @@ extension Pager {
     guard !region.isEmpty else { return [] }
     // The runs of positions no fresh page holds, each from one fresh page
     // (or end of the span) to the next, that reach into the region.
+    // Only the pages near the region are read: a load costs the same with
+    // ten thousand pages loaded as with ten. (Every page is of the current
+    // generation: a refresh moves the old ones to `_held`.)
     var runs: [Range<Int>] = []
-    var cursor = low
-    for page in _pages where page.generation == _generation {
-      if page.start > cursor, page.start > region.lowerBound, cursor < region.upperBound {
-        runs.append(cursor..<page.start)
+    let first = _pages._partitioningIndex { $0.end > region.lowerBound }
+    var cursor = first > 0 ? Swift.max(low, _pages[first - 1].end) : low
+    for index in first..<_pages.count {
+      let start = _pages[index].start
+      if start > cursor, start > region.lowerBound, cursor < region.upperBound {
+        runs.append(cursor..<start)
       }
-      cursor = Swift.max(cursor, page.end)
+      cursor = Swift.max(cursor, _pages[index].end)
+      if start >= region.upperBound { break }
     }
     if cursor < high, cursor < region.upperBound { runs.append(cursor..<high) }
     // Nearest the visible range first.
@@ -433,7 +439,7 @@ extension Pager {
   /// Whether `key` is already loaded, which would duplicate items: then
   /// the target fails with `PagingError.repeatedKey`.
   private func _refusesRepeated(_ key: Key, _ target: _Target) -> Bool {
-    guard _pages.contains(where: { $0.key == key && $0.generation == _generation }) else {
+    guard _loadedKeys[key] != nil else {
       return false
     }
     _failures[target] = PagingError.repeatedKey("\(key)")

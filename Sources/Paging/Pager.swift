@@ -140,8 +140,17 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// the old generation's pages and span, which stay published, so a
   /// publication never mixes generations (whose positions may disagree).
   @ObservationIgnored internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
-  /// The layout of the last publication, and the changes of the last 64.
-  @ObservationIgnored internal var _publishedLayout = _PublishedLayout()
+  /// The internal coordinates where the pages may differ from the last
+  /// publication: publishing rebuilds and compares only there.
+  @ObservationIgnored internal var _dirty: Range<Int>?
+  /// How many loaded pages have each key: a key already loaded is not
+  /// requested again.
+  @ObservationIgnored internal var _loadedKeys: [Key: Int] = [:]
+  /// Whether the last publication showed `_held`.
+  @ObservationIgnored internal var _publishedHeld = false
+  /// Gives each page content its identity (`_StoredPage.identity`).
+  @ObservationIgnored internal var _identities = 0
+  /// The changes of the last 64 publications.
   @ObservationIgnored internal var _changeLog: [(version: Int, changes: PagedChanges)] = []
   /// Responses discarded because their load was cancelled or superseded: a
   /// deterministic signal for tests that a late response arrived and
@@ -170,6 +179,10 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     /// compared with it; a previous key asks backward, in the source's own
     /// terms (keyset cursors: "before this id"), and compares with nothing.
     var keyLeadsForward = true
+    /// Unique to the content of `shown`: set again whenever it changes
+    /// (`Pager._newIdentity()`), so a publication tells a page shown
+    /// again from one that changed.
+    var identity = 0
     var end: Int { start + span }
   }
 
@@ -297,7 +310,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   public func refresh() {
     _generation += 1
     if _held == nil, !_pages.isEmpty { _held = (_pages, _knownStart, _knownEnd) }
-    _pages = []
+    _replacePages(_pages.indices, with: [])
     for (_, load) in _loads { load.task.cancel() }
     _loads = [:]
     _failures = [:]
@@ -336,7 +349,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
     let failed = Array(_failures.keys)
     _failures = [:]
     // A short page's placeholders are loaded again with the page.
-    _pages.removeAll { $0.span > $0.items.count }
+    _removePages { _pages[$0].span > _pages[$0].items.count }
     if configuration.trigger == .visibleRange {
       _schedule()
     } else {

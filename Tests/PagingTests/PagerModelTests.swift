@@ -159,7 +159,7 @@ private func verify(_ m: PagerModel) -> String? {
 /// if they do not: every row not reported inserted or updated must be the
 /// same row (same id) after the removals and insertions.
 @MainActor
-private func changesFailure(
+func changesFailure(
   from old: PagedCollection<Row>, to new: PagedCollection<Row>, _ pager: Pager<Int, Row>
 ) -> String? {
   guard let batches = pager.changes(since: old.version) else {

@@ -1,0 +1,101 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+import _TestSupport
+
+@testable import Paging
+
+/// Hundreds of loaded pages, so a publication spans many chunks: local
+/// edits that change page lengths anywhere, drops and reloads, checked
+/// against the rows with the same edits applied. (In the project's test
+/// build every publication is also rebuilt from scratch and compared.)
+@MainActor
+@Suite("Pager with hundreds of pages")
+struct PagerScaleTests {
+  @Test("Edits and drops across many chunks", arguments: [nil, 150] as [Int?])
+  func editsAcrossChunks(cap: Int?) async {
+    for seed in modelTestSeeds.prefix(2) {
+      var g = SplitMix64(seed: seed)
+      let source = ScriptedSource(count: 1_000, pageSize: 2)
+      source.answersAtOnce = true
+      let pager = Pager<Int, Row>(
+        configuration: PagingConfiguration(
+          pageSize: 2, initialLoadSize: 2, prefetchDistance: 0, maximumLoadedPages: cap,
+          settleInterval: .zero),
+        source: source.positionalSource, sleep: { _ in })
+      pager.refresh()
+      await source.settle(pager)
+      // Load every page, 40 positions at a time.
+      for start in stride(from: 0, to: 1_000, by: 40) {
+        pager.visibleRangeDidChange(start..<start + 40)
+        await source.settle(pager)
+      }
+      // The rows with the local edits applied: what the pager shows.
+      var expected = source.rows
+      var nextID = 10_000
+      for step in 0..<150 {
+        let previous = pager.items
+        let loaded = pager.items.compactMap { $0 }
+        guard let anchor = loaded.randomElement(using: &g) else { break }
+        let operation: String
+        switch Int.random(in: 0..<4, using: &g) {
+        case 0:
+          let item = Row(id: nextID)
+          nextID += 1
+          #expect(pager.insert(item, after: anchor.id))
+          expected.insert(item, at: expected.firstIndex(of: anchor)! + 1)
+          operation = "insert \(item.id) after \(anchor.id)"
+        case 1:
+          let item = Row(id: nextID)
+          nextID += 1
+          #expect(pager.insert(item, before: anchor.id))
+          expected.insert(item, at: expected.firstIndex(of: anchor)!)
+          operation = "insert \(item.id) before \(anchor.id)"
+        case 2:
+          #expect(pager.remove(id: anchor.id))
+          expected.removeAll { $0.id == anchor.id }
+          operation = "remove \(anchor.id)"
+        default:
+          let start = Int.random(in: 0..<Swift.max(1, pager.items.count), using: &g)
+          pager.visibleRangeDidChange(start..<start + 40)
+          await source.settle(pager)
+          operation = "scroll to \(start)"
+        }
+        let shown = pager.items.compactMap { $0 }
+        if cap == nil {
+          if shown != expected {
+            let at =
+              shown.indices.first { $0 >= expected.count || shown[$0] != expected[$0] }
+              ?? shown.count
+            Issue.record(
+              """
+              seed \(seed), step \(step), \(operation): at \(at) shows \
+              \(shown[at...].prefix(4).map(\.id)), expected \(expected[at...].prefix(4).map(\.id))
+              """)
+            return
+          }
+          #expect(pager.items.count == expected.count, "seed \(seed), step \(step)")
+        } else {
+          // Dropped pages are placeholders; what is shown is in order.
+          var rest = expected[...]
+          for item in shown {
+            guard let index = rest.firstIndex(of: item) else {
+              Issue.record("seed \(seed), step \(step): \(item) out of order after \(operation)")
+              return
+            }
+            rest = rest[(index + 1)...]
+          }
+        }
+        if let failure = changesFailure(from: previous, to: pager.items, pager) {
+          Issue.record("seed \(seed), step \(step): \(failure) after \(operation)")
+          return
+        }
+      }
+      #expect(pager.items.loadedPageCount > (cap ?? 500) / 2, "seed \(seed): many pages")
+    }
+  }
+}
