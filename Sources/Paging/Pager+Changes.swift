@@ -214,7 +214,7 @@ extension Pager {
     if version == items.version { return [] }
     guard let first = _changeLog.first, version >= first.version - 1, version < items.version
     else { return nil }
-    return _changeLog.filter { $0.version > version }.map(\.changes)
+    return _changeLog.filter { $0.version > version }.map { $0.changes }
   }
 
   /// Records the changes of the publication of `new`, which replaces

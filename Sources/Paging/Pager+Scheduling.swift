@@ -128,7 +128,7 @@ extension Pager {
       _loads[serial] = nil
     }
     guard issuing else { return }
-    var inFlight = Set(_loads.values.map(\.target))
+    var inFlight = Set(_loads.values.map { $0.target })
     for target in wanted where _loads.count < configuration.maximumConcurrentLoads {
       guard !inFlight.contains(target), _failures[target] == nil else { continue }
       if case .positions(let start) = target,
@@ -203,7 +203,10 @@ extension Pager {
     var before = (starts.first ?? after) - size
     while starts.count < cap {
       let moreAfter = after < high
-      let moreBefore = before >= 0 && before + size > low
+      // Nothing at or past the end: a visible range the data shrank away
+      // from would otherwise ask for its prefetch there, whose answers may
+      // claim the old count again (a count that flaps loops).
+      let moreBefore = before >= 0 && before + size > low && before < limit
       if !moreAfter && !moreBefore { break }
       if moreAfter {
         starts.append(after)

@@ -67,29 +67,142 @@ import Observation
 /// ones whose positions it takes.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-@Observable
-public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
+public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// The loaded items and placeholders, for a list UI.
-  public internal(set) var items = PagedCollection<Item>()
+  public internal(set) var items: PagedCollection<Item> {
+    get {
+      _registrar.access(self, keyPath: _paths.items)
+      return _observed.items
+    }
+    set { _registrar.withMutation(of: self, keyPath: _paths.items) { _observed.items = newValue } }
+  }
   /// The state of the load that starts a generation (the first load, or a
   /// refresh's first load); `.loading` until the generation shows an item.
-  public internal(set) var refreshState: PageLoadState = .idle
+  public internal(set) var refreshState: PageLoadState {
+    get {
+      _registrar.access(self, keyPath: _paths.refreshState)
+      return _observed.refreshState
+    }
+    set {
+      _registrar.withMutation(of: self, keyPath: _paths.refreshState) {
+        _observed.refreshState = newValue
+      }
+    }
+  }
   /// The state of loading at and after the first visible position.
-  public internal(set) var appendState: PageLoadState = .idle
+  public internal(set) var appendState: PageLoadState {
+    get {
+      _registrar.access(self, keyPath: _paths.appendState)
+      return _observed.appendState
+    }
+    set {
+      _registrar.withMutation(of: self, keyPath: _paths.appendState) {
+        _observed.appendState = newValue
+      }
+    }
+  }
   /// The state of loading before the first visible position.
-  public internal(set) var prependState: PageLoadState = .idle
+  public internal(set) var prependState: PageLoadState {
+    get {
+      _registrar.access(self, keyPath: _paths.prependState)
+      return _observed.prependState
+    }
+    set {
+      _registrar.withMutation(of: self, keyPath: _paths.prependState) {
+        _observed.prependState = newValue
+      }
+    }
+  }
   /// The number of page loads issued to the source, over all generations
   /// (cancelled ones included; refresh-key lookups excluded, and the page
   /// load after a lookup counted when it answers).
-  public internal(set) var requestCount = 0
+  public internal(set) var requestCount: Int {
+    get {
+      _registrar.access(self, keyPath: _paths.requestCount)
+      return _observed.requestCount
+    }
+    set {
+      _registrar.withMutation(of: self, keyPath: _paths.requestCount) {
+        _observed.requestCount = newValue
+      }
+    }
+  }
   /// The number of refresh-key lookups issued to a keyed source.
-  public internal(set) var keyRequestCount = 0
+  public internal(set) var keyRequestCount: Int {
+    get {
+      _registrar.access(self, keyPath: _paths.keyRequestCount)
+      return _observed.keyRequestCount
+    }
+    set {
+      _registrar.withMutation(of: self, keyPath: _paths.keyRequestCount) {
+        _observed.keyRequestCount = newValue
+      }
+    }
+  }
   /// Whether the visible range can only be reached by walking page by page,
   /// because the source has no refresh key for it.
-  public internal(set) var reachesVisibleRangeByWalking = false
+  public internal(set) var reachesVisibleRangeByWalking: Bool {
+    get {
+      _registrar.access(self, keyPath: _paths.reachesVisibleRangeByWalking)
+      return _observed.reachesVisibleRangeByWalking
+    }
+    set {
+      _registrar.withMutation(of: self, keyPath: _paths.reachesVisibleRangeByWalking) {
+        _observed.reachesVisibleRangeByWalking = newValue
+      }
+    }
+  }
   /// The last loader result that the pager refused or corrected
   /// (`PagingError`), or `nil`. Kept items were kept either way.
-  public internal(set) var lastRefusal: PagingError?
+  public internal(set) var lastRefusal: PagingError? {
+    get {
+      _registrar.access(self, keyPath: _paths.lastRefusal)
+      return _observed.lastRefusal
+    }
+    set {
+      _registrar.withMutation(of: self, keyPath: _paths.lastRefusal) {
+        _observed.lastRefusal = newValue
+      }
+    }
+  }
+
+  // MARK: Observation
+
+  // Observation by hand, as the `@Observable` macro writes it, but with the
+  // key paths built once per pager: in a generic class the macro's key path
+  // literals are instantiated at every access, which cost a quarter of a
+  // page load's time.
+
+  /// What observers see.
+  internal struct _Observed {
+    var items = PagedCollection<Item>()
+    var refreshState = PageLoadState.idle
+    var appendState = PageLoadState.idle
+    var prependState = PageLoadState.idle
+    var requestCount = 0
+    var keyRequestCount = 0
+    var reachesVisibleRangeByWalking = false
+    var lastRefusal: PagingError?
+  }
+
+  internal struct _Paths {
+    let items: KeyPath<Pager, PagedCollection<Item>>
+    let refreshState: KeyPath<Pager, PageLoadState>
+    let appendState: KeyPath<Pager, PageLoadState>
+    let prependState: KeyPath<Pager, PageLoadState>
+    let requestCount: KeyPath<Pager, Int>
+    let keyRequestCount: KeyPath<Pager, Int>
+    let reachesVisibleRangeByWalking: KeyPath<Pager, Bool>
+    let lastRefusal: KeyPath<Pager, PagingError?>
+  }
+
+  internal var _observed = _Observed()
+  internal let _registrar = ObservationRegistrar()
+  internal let _paths = _Paths(
+    items: \.items, refreshState: \.refreshState, appendState: \.appendState,
+    prependState: \.prependState, requestCount: \.requestCount,
+    keyRequestCount: \.keyRequestCount,
+    reachesVisibleRangeByWalking: \.reachesVisibleRangeByWalking, lastRefusal: \.lastRefusal)
 
   /// How the pager loads.
   public let configuration: PagingConfiguration
@@ -99,63 +212,63 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable> {
   /// No span of positions grows beyond this, whatever a loader claims.
   internal static var _maximumSpan: Int { Int(Int32.max) }
 
-  @ObservationIgnored internal let _source: PagingSource<Key, Item>
+  internal let _source: PagingSource<Key, Item>
   /// Sleeps for the settle interval; tests pass a manual clock's.
-  @ObservationIgnored internal let _sleep: @Sendable (Duration) async throws -> Void
+  internal let _sleep: @Sendable (Duration) async throws -> Void
 
   /// Loaded pages, in position order, never overlapping.
-  @ObservationIgnored internal var _pages: [_StoredPage] = []
+  internal var _pages: [_StoredPage] = []
   /// The span of positions, in internal coordinates (placeholders
   /// included). A prepend without counts moves the start below 0, so the
   /// coordinates of everything loaded never change within the pager's life.
-  @ObservationIgnored internal var _knownStart = 0
-  @ObservationIgnored internal var _knownEnd = 0
+  internal var _knownStart = 0
+  internal var _knownEnd = 0
   /// Whether the source said the data starts at `_knownStart` (it ends at
   /// `_knownEnd`).
-  @ObservationIgnored internal var _startReached = false
-  @ObservationIgnored internal var _endReached = false
+  internal var _startReached = false
+  internal var _endReached = false
   /// Bumped by `refresh()`: pages of earlier generations are stale (shown
   /// until replaced, loaded again when demanded).
-  @ObservationIgnored internal var _generation = 0
+  internal var _generation = 0
   /// Stamps requests and edits, in order.
-  @ObservationIgnored internal var _serial = 0
-  @ObservationIgnored internal var _loads: [Int: _Load] = [:]
-  @ObservationIgnored internal var _failures: [_Target: any Error] = [:]
+  internal var _serial = 0
+  internal var _loads: [Int: _Load] = [:]
+  internal var _failures: [_Target: any Error] = [:]
   /// Jump positions whose refresh key the source did not have.
-  @ObservationIgnored internal var _keylessJumps: Set<Int> = []
+  internal var _keylessJumps: Set<Int> = []
   /// The visible range (or where a scroll will settle), in internal
   /// coordinates: what the scheduler loads for.
-  @ObservationIgnored internal var _demand: Range<Int>?
+  internal var _demand: Range<Int>?
   /// The last visible range reported, to tell a fling from a scroll.
-  @ObservationIgnored internal var _lastReport: Range<Int>?
+  internal var _lastReport: Range<Int>?
   /// Where a scroll in flight will come to rest, until it arrives.
-  @ObservationIgnored internal var _settleTarget: Range<Int>?
-  @ObservationIgnored internal var _settleTask: Task<Void, Never>?
+  internal var _settleTarget: Range<Int>?
+  internal var _settleTask: Task<Void, Never>?
   /// Far-moved reports so far: the settle task waits until a sleep passes
   /// without one.
-  @ObservationIgnored internal var _farReports = 0
-  @ObservationIgnored internal var _waiters: [_Waiter] = []
-  @ObservationIgnored internal var _edits: _AnyEdits<Item>?
+  internal var _farReports = 0
+  internal var _waiters: [_Waiter] = []
+  internal var _edits: _AnyEdits<Item>?
   /// During a refresh, until the new generation holds the visible range:
   /// the old generation's pages and span, which stay published, so a
   /// publication never mixes generations (whose positions may disagree).
-  @ObservationIgnored internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
+  internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
   /// The internal coordinates where the pages may differ from the last
   /// publication: publishing rebuilds and compares only there.
-  @ObservationIgnored internal var _dirty: Range<Int>?
+  internal var _dirty: Range<Int>?
   /// How many loaded pages have each key: a key already loaded is not
   /// requested again.
-  @ObservationIgnored internal var _loadedKeys: [Key: Int] = [:]
+  internal var _loadedKeys: [Key: Int] = [:]
   /// Whether the last publication showed `_held`.
-  @ObservationIgnored internal var _publishedHeld = false
+  internal var _publishedHeld = false
   /// Gives each page content its identity (`_StoredPage.identity`).
-  @ObservationIgnored internal var _identities = 0
+  internal var _identities = 0
   /// The changes of the last 64 publications.
-  @ObservationIgnored internal var _changeLog: [(version: Int, changes: PagedChanges)] = []
+  internal var _changeLog: [(version: Int, changes: PagedChanges)] = []
   /// Responses discarded because their load was cancelled or superseded: a
   /// deterministic signal for tests that a late response arrived and
   /// changed nothing.
-  @ObservationIgnored internal var _discardedResponseCount = 0
+  internal var _discardedResponseCount = 0
 
   /// A page of the source, at its positions.
   internal struct _StoredPage {

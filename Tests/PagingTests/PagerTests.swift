@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
+import Observation
 import Testing
 import _TestSupport
 
@@ -54,6 +56,31 @@ struct PagerTests {
     #expect(pager.requestCount == 0)
     await start(pager, PageSource(total: 100, pageSize: 10))
     #expect(loaded(pager) == Array(0..<10))
+    await loader.drain()
+  }
+
+  @Test("Observers are told of what changed, and only of that")
+  func observation() async {
+    let pager = makePager()
+    let told = Told()
+    withObservationTracking {
+      _ = pager.items
+    } onChange: {
+      told.add("items")
+    }
+    withObservationTracking {
+      _ = pager.refreshState
+    } onChange: {
+      told.add("refreshState")
+    }
+    withObservationTracking {
+      _ = pager.lastRefusal
+    } onChange: {
+      told.add("lastRefusal")
+    }
+    await start(pager, PageSource(total: 100, pageSize: 10))
+    // An honest page refuses nothing: `lastRefusal` was never set.
+    #expect(told.names == ["items", "refreshState"])
     await loader.drain()
   }
 
@@ -452,5 +479,89 @@ struct PagerTests {
       _ = PagedCollection<Int>()[0]
     }
     #expect(standardErrorText(of: result).contains("Position 0 out of range 0..<0"))
+  }
+}
+
+/// The names of the properties whose observers were told, from any thread.
+private final class Told: @unchecked Sendable {
+  // The lock guards `told`.
+  private let lock = NSLock()
+  private var told: Set<String> = []
+  func add(_ name: String) { lock.withLock { _ = told.insert(name) } }
+  var names: Set<String> { lock.withLock { told } }
+}
+
+/// A positional source whose total count alternates between two values on
+/// every response, the data never changing: hostile counts.
+private final class FlappingCounts: @unchecked Sendable {
+  // The lock guards `responses`.
+  private let lock = NSLock()
+  private var responses = 0
+  let counts: (Int, Int)
+  init(_ counts: (Int, Int)) { self.counts = counts }
+
+  /// The count of the next response.
+  private func nextCount() throws -> Int {
+    let n = lock.withLock {
+      responses += 1
+      return responses
+    }
+    // A storm would never end: stop it, so that the test fails rather than
+    // hangs.
+    if n > 1_000 { throw CancellationError() }
+    return n.isMultiple(of: 2) ? counts.1 : counts.0
+  }
+
+  var positional: PagingSource<Int, Int> {
+    .positional { [self] range in
+      let total = try nextCount()
+      return PositionalPage(items: Array(range.clamped(to: 0..<total)), totalCount: total)
+    }
+  }
+
+  /// Keys are offsets; the counts after a page flap, the items do not.
+  var keyed: PagingSource<Int, Int> {
+    .keyed(initialKey: 0, refreshKey: { $0 }) { [self] request in
+      let total = try nextCount()
+      let key = request.key ?? 0
+      let start = request.kind == .prepend ? Swift.max(0, key - request.size) : key
+      let end = Swift.min(start + request.size, Swift.max(counts.0, counts.1))
+      return Page(
+        items: Array(start..<end), previousKey: start > 0 ? start : nil,
+        nextKey: end, itemsBefore: start, itemsAfter: Swift.max(0, total - end))
+    }
+  }
+}
+
+@MainActor
+@Suite("Hostile counts")
+struct HostileCountTests {
+  @Test(
+    "A count that flaps without the data changing loads a bounded number of pages",
+    arguments: [0, 25, 100, 250, 290], [false, true])
+  func flappingCounts(visible: Int, keyed: Bool) async {
+    for counts in [(300, 30), (30, 300), (300, 260)] {
+      let source = FlappingCounts(counts)
+      let pager = Pager<Int, Int>(
+        configuration: PagingConfiguration(pageSize: 10, settleInterval: .zero),
+        source: keyed ? source.keyed : source.positional)
+      pager.refresh()
+      await pager.waitUntilIdle()
+      pager.visibleRangeDidChange(visible..<visible + 20)
+      await pager.waitUntilIdle()
+      // The visible pages and their prefetch, a few times over.
+      #expect(
+        pager.requestCount + pager.keyRequestCount <= 12,
+        "\(counts) at \(visible): \(pager.requestCount) requests")
+      if visible + 20 <= Swift.min(counts.0, counts.1) {
+        #expect(
+          (visible..<visible + 20).allSatisfy { pager.items[$0] == $0 },
+          "\(counts) at \(visible): the visible rows are shown")
+      }
+      // What is shown is what the source holds.
+      for position in pager.items.indices {
+        if let item = pager.items[position] { #expect(item == position) }
+      }
+    }
   }
 }

@@ -6,7 +6,8 @@
 // `fetchAll` into an `Array`; the loads and time to show a far position
 // with a positional source (LIMIT/OFFSET), a keyed source with a refresh
 // key (keyset pagination, the key of a position by OFFSET), and a keyed
-// source without one (walking); and a fling.
+// source without one (walking); a fling; and a walk of the whole table page
+// by page with no cap on the pages kept, against the loader alone.
 //
 //   swift package --disable-sandbox benchmark --target SQLitePaging
 //
@@ -22,6 +23,9 @@ let rowCount = 1_000_000
 let pageSize = 100
 let pageLoads = BenchmarkMetric.custom("page loads")
 let keyLookups = BenchmarkMetric.custom("key lookups")
+/// The time spent inside the loader during a benchmark, in nanoseconds
+/// (the wall clock's unit, so that check-ratios.sh compares them).
+let loaderTime = BenchmarkMetric.custom("loader time", useScalingFactor: false)
 
 /// A row of the table.
 struct Item: Sendable, FetchableRecord {
@@ -84,9 +88,37 @@ func positionalSource() -> PagingSource<Int, Item> {
   }
 }
 
+/// One keyset page: the rows after `key` (appends, refreshes), or before
+/// it (prepends), with the keys and counts of a `Page`.
+func keysetPage(_ request: PageRequest<Int>, _ db: Database) throws -> Page<Int, Item> {
+  let key = request.key ?? -1
+  var items: [Item]
+  if request.kind == .prepend {
+    items = try Item.fetchAll(
+      db, sql: "SELECT id, title, score FROM item WHERE id < ? ORDER BY id DESC LIMIT ?",
+      arguments: [key, request.size])
+    items.reverse()
+  } else {
+    items = try Item.fetchAll(
+      db, sql: "SELECT id, title, score FROM item WHERE id > ? ORDER BY id LIMIT ?",
+      arguments: [key, request.size])
+  }
+  // Ids are dense here, so the counts are cheap; a real table would keep
+  // them or leave them out.
+  let before = items.first?.id ?? 0
+  let end = before + items.count
+  return Page(
+    items: items, previousKey: before > 0 ? items.first?.id : nil,
+    nextKey: end < rowCount ? items.last?.id : nil,
+    itemsBefore: before, itemsAfter: rowCount - end)
+}
+
 /// Keyset pagination (`WHERE id > ?`), with counts, and optionally the key
-/// of a position (`OFFSET`, one row) as the refresh key.
-func keyedSource(refreshKeys: Bool, lookups: LookupCounter) -> PagingSource<Int, Item> {
+/// of a position (`OFFSET`, one row) as the refresh key; `timer` sums the
+/// time spent inside the loader.
+func keyedSource(
+  refreshKeys: Bool, lookups: LookupCounter, timer: LoaderTimer? = nil
+) -> PagingSource<Int, Item> {
   // The key of the page starting at `position`: the id before it.
   let refreshKey: @Sendable (Int) async throws -> Int? = { position in
     lookups.add()
@@ -99,28 +131,9 @@ func keyedSource(refreshKeys: Bool, lookups: LookupCounter) -> PagingSource<Int,
   // A key is an id: a page after it (appends, refreshes), or before it
   // (prepends).
   let load: @Sendable (PageRequest<Int>) async throws -> Page<Int, Item> = { request in
-    try await database.read { db in
-      let key = request.key ?? -1
-      var items: [Item]
-      if request.kind == .prepend {
-        items = try Item.fetchAll(
-          db, sql: "SELECT id, title, score FROM item WHERE id < ? ORDER BY id DESC LIMIT ?",
-          arguments: [key, request.size])
-        items.reverse()
-      } else {
-        items = try Item.fetchAll(
-          db, sql: "SELECT id, title, score FROM item WHERE id > ? ORDER BY id LIMIT ?",
-          arguments: [key, request.size])
-      }
-      // Ids are dense here, so the counts are cheap; a real table would
-      // keep them or leave them out.
-      let before = items.first?.id ?? 0
-      let end = before + items.count
-      return Page(
-        items: items, previousKey: before > 0 ? items.first?.id : nil,
-        nextKey: end < rowCount ? items.last?.id : nil,
-        itemsBefore: before, itemsAfter: rowCount - end)
-    }
+    let start = ContinuousClock.now
+    defer { timer?.add(ContinuousClock.now - start) }
+    return try await database.read { db in try keysetPage(request, db) }
   }
   return .keyed(initialKey: -1, refreshKey: refreshKeys ? refreshKey : nil, load: load)
 }
@@ -132,6 +145,20 @@ final class LookupCounter: @unchecked Sendable {
   private var count = 0
   func add() { lock.withLock { count += 1 } }
   var value: Int { lock.withLock { count } }
+}
+
+/// Sums durations from the loader's threads.
+final class LoaderTimer: @unchecked Sendable {
+  // The lock guards `total`.
+  private let lock = NSLock()
+  private var total = Duration.zero
+  func add(_ duration: Duration) { lock.withLock { total += duration } }
+  var nanoseconds: Int {
+    lock.withLock {
+      Int(total.components.seconds) * 1_000_000_000
+        + Int(total.components.attoseconds / 1_000_000_000)
+    }
+  }
 }
 
 @MainActor
@@ -188,6 +215,24 @@ func fling(_ pager: Pager<Int, Item>) async -> Int {
   return pager.requestCount - before
 }
 
+/// Walks `pages` pages further from the page at `page`, one per step, with
+/// no prefetch, so that each step is one load; returns the page reached.
+@MainActor
+func walk(_ pager: Pager<Int, Item>, from page: Int, pages: Int) async -> Int {
+  let last = Swift.min(page + pages, rowCount / pageSize - 1)
+  for next in Swift.min(page + 1, last + 1)...last {
+    await pager.load(next * pageSize..<next * pageSize + 20)
+  }
+  return last
+}
+
+func uncappedPager(timer: LoaderTimer? = nil) async -> Pager<Int, Item> {
+  await Pager(
+    configuration: PagingConfiguration(
+      pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: 0),
+    source: keyedSource(refreshKeys: false, lookups: LookupCounter(), timer: timer))
+}
+
 let benchmarks: @Sendable () -> Void = {
   _ = database
   Benchmark.defaultConfiguration = .init(
@@ -235,5 +280,51 @@ let benchmarks: @Sendable () -> Void = {
     benchmark in
     let pager = await makePager(positionalSource())
     benchmark.measurement(pageLoads, await fling(pager))
+  }
+  // The cost of a load must not grow with the pages loaded: the whole walk
+  // against the time spent in its loader (and the same 10,000 queries
+  // alone), and 100 loads with 10 pages loaded against 100 loads with 9,900
+  // (check-ratios.sh holds these).
+  Benchmark(
+    "walk 1,000,000 rows uncapped: Pager, keyset",
+    configuration: .init(metrics: [.wallClock, pageLoads, loaderTime], maxIterations: 3)
+  ) { benchmark in
+    let timer = LoaderTimer()
+    let pager = await uncappedPager(timer: timer)
+    _ = await firstVisibleRows(pager)
+    _ = await walk(pager, from: 0, pages: rowCount / pageSize)
+    let loaded = await pager.items.loadedPageCount
+    precondition(loaded == rowCount / pageSize, "the walk left pages out: \(loaded)")
+    benchmark.measurement(pageLoads, await pager.requestCount)
+    benchmark.measurement(loaderTime, timer.nanoseconds)
+  }
+  Benchmark(
+    "walk 1,000,000 rows uncapped: the loader alone",
+    configuration: .init(metrics: [.wallClock, pageLoads], maxIterations: 3)
+  ) { benchmark in
+    var request = PageRequest<Int>(kind: .refresh, key: -1, size: pageSize)
+    var loads = 0
+    while true {
+      let asked = request
+      let page = try await database.read { db in try keysetPage(asked, db) }
+      loads += 1
+      guard let next = page.nextKey else { break }
+      request = PageRequest(kind: .append, key: next, size: pageSize)
+    }
+    precondition(loads == rowCount / pageSize, "the loader walk left pages out")
+    benchmark.measurement(pageLoads, loads)
+  }
+  for (name, from) in [("10", 10), ("9,900", 9_900)] {
+    Benchmark(
+      "100 loads with \(name) pages loaded: Pager, keyset, uncapped",
+      configuration: .init(metrics: [.wallClock], maxIterations: 3)
+    ) { benchmark in
+      let pager = await uncappedPager()
+      _ = await firstVisibleRows(pager)
+      let page = await walk(pager, from: 0, pages: from)
+      benchmark.startMeasurement()
+      _ = await walk(pager, from: page, pages: 100)
+      benchmark.stopMeasurement()
+    }
   }
 }
