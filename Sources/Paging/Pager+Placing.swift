@@ -28,7 +28,7 @@ extension Pager {
     case .success(.noKey):
       if case .jump(let position) = load.target { _keylessJumps.insert(position) }
     case .success(.positional(let range, let page)):
-      _placePositional(range, page, serial: serial)
+      _placePositional(range, page, serial: serial, target: load.target)
     case .success(.keyed(let request, let page)):
       _placeKeyed(page, for: load.target, request: request, serial: serial)
     }
@@ -41,7 +41,9 @@ extension Pager {
 
   // MARK: - Positional
 
-  private func _placePositional(_ range: Range<Int>, _ page: PositionalPage<Item>, serial: Int) {
+  private func _placePositional(
+    _ range: Range<Int>, _ page: PositionalPage<Item>, serial: Int, target: _Target
+  ) {
     _startReached = true
     var items = page.items
     if items.count > range.count {
@@ -79,7 +81,19 @@ extension Pager {
     }
     let end = Swift.min(range.upperBound, _knownEnd)
     guard end > range.lowerBound else { return }
-    if items.count < end - range.lowerBound {
+    // Items shown by other pages (the data moved between loads, or the
+    // source repeats itself) are not shown twice: the page keeps its items
+    // before the first of them, and its failure says why.
+    let duplicates = _duplicates(
+      of: ContiguousArray(items.prefix(end - range.lowerBound)), at: range.lowerBound..<end)
+    if let first = duplicates.first {
+      let error = PagingError.duplicateItems(
+        position: range.lowerBound + first, count: duplicates.count)
+      lastRefusal = error
+      _failures[target] = error
+      items.removeLast(items.count - first)
+    }
+    if duplicates.isEmpty, items.count < end - range.lowerBound {
       lastRefusal = .pageShorterThanRequested(
         position: range.lowerBound, expected: end - range.lowerBound, received: items.count)
     }
@@ -102,7 +116,7 @@ extension Pager {
   private func _placeKeyed(
     _ page: Page<Key, Item>, for target: _Target, request: PageRequest<Key>, serial: Int
   ) {
-    let items = ContiguousArray(page.items)
+    var items = ContiguousArray(page.items)
     var start: Int
     switch target {
     case .first:
@@ -183,6 +197,23 @@ extension Pager {
       start = edgeStart - items.count
     case .positions:
       return
+    }
+    // Items shown by other pages (the same items under another key, a
+    // cursor that went back) are not shown twice: the page keeps the
+    // others; with none left, it is the direction's failure.
+    let tentative = start..<start + items.count
+    let duplicates = _duplicates(of: items, at: tentative)
+    if !duplicates.isEmpty {
+      let error = PagingError.duplicateItems(
+        position: start - _knownStart, count: duplicates.count)
+      lastRefusal = error
+      for offset in duplicates.reversed() { items.remove(at: offset) }
+      if items.isEmpty {
+        _failures[target] = error
+        return
+      }
+      // A prepended page still ends where the page it joins starts.
+      if case .before = target { start = tentative.upperBound - items.count }
     }
     let end = start + items.count
     guard end - Swift.min(start, _knownStart) <= Self._maximumSpan else {
@@ -281,9 +312,11 @@ extension Pager {
     _markDirty(pages)
     for index in indices {
       if let key = _pages[index].key { _forgetKey(key) }
+      _shownIDs.remove(_pages[index].items[...])
     }
     for page in pages {
       if let key = page.key { _loadedKeys[key, default: 0] += 1 }
+      _shownIDs.add(page.items[...])
     }
     _pages.replaceSubrange(indices, with: pages)
   }
@@ -296,11 +329,22 @@ extension Pager {
       if shouldRemove(index) {
         _markDirty(CollectionOfOne(_pages[index]))
         if let key = _pages[index].key { _forgetKey(key) }
+        _shownIDs.remove(_pages[index].items[...])
       } else {
         kept.append(_pages[index])
       }
     }
     _pages = kept
+  }
+
+  /// The offsets of `items`, to be placed at `positions`, whose items other
+  /// pages show (or an earlier item of `items`).
+  private func _duplicates(of items: ContiguousArray<Item>, at positions: Range<Int>) -> [Int] {
+    let lower = _pages._partitioningIndex { $0.end > positions.lowerBound }
+    let upper = _pages[lower...]._partitioningIndex { $0.start >= positions.upperBound }
+    var replaced: [Item] = []
+    for index in lower..<upper { replaced.append(contentsOf: _pages[index].items) }
+    return _shownIDs.duplicates(in: items, replacing: replaced[...])
   }
 
   private func _forgetKey(_ key: Key) {
@@ -321,7 +365,9 @@ extension Pager {
       if let last = _pages.indices.last, _pages[last].end > end {
         let kept = end - _pages[last].start
         _pages[last].span = kept
-        _pages[last].items.removeLast(Swift.max(0, _pages[last].items.count - kept))
+        let cut = Swift.max(0, _pages[last].items.count - kept)
+        _shownIDs.remove(_pages[last].items.suffix(cut)[...])
+        _pages[last].items.removeLast(cut)
         _show(_edits, in: &_pages[last])
       }
     } else if _knownEnd > end, _pages.last?.end == end, _pages.last?.generation == _generation {
@@ -552,6 +598,8 @@ extension Pager {
     var keys: [Key: Int] = [:]
     for page in _pages { if let key = page.key { keys[key, default: 0] += 1 } }
     _precondition(keys == _loadedKeys, "The loaded keys are out of step with the pages")
+    _precondition(
+      _shownIDs.matches(_pages.flatMap { $0.items }), "The item ids are out of step with the pages")
   }
 
   /// Traps if the publication built from the chunks and the changes in

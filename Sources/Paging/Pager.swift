@@ -256,6 +256,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// The internal coordinates where the pages may differ from the last
   /// publication: publishing rebuilds and compares only there.
   internal var _dirty: Range<Int>?
+  /// How many loaded source items have each id.
+  internal let _shownIDs = _AnyShownIDs<Item>.make()
   /// How many loaded pages have each key: a key already loaded is not
   /// requested again.
   internal var _loadedKeys: [Key: Int] = [:]

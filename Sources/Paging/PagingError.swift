@@ -36,4 +36,12 @@ public enum PagingError: Error, Hashable, Sendable {
   /// although the source claimed items there; it is reported as the
   /// direction's failure.
   case emptyPageInsideData(position: Int)
+  /// A page held `count` items that other loaded pages show (the data moved
+  /// between loads, or the source repeated itself), the first at
+  /// `position`: identifiable items are never shown twice. A positional
+  /// page keeps its items before that position, the rest stay placeholders
+  /// and the page's load fails until `retry()` or `refresh()`; a keyed page
+  /// keeps its other items, and one with none left is the failure of its
+  /// direction.
+  case duplicateItems(position: Int, count: Int)
 }

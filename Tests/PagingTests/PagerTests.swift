@@ -565,3 +565,72 @@ struct HostileCountTests {
     }
   }
 }
+
+@MainActor
+@Suite("Items a source repeats")
+struct DuplicateItemTests {
+  /// Every id of the publication, with the rows it has.
+  func duplicatedIDs(_ pager: Pager<Int, Row>) -> [Int] {
+    let ids = pager.items.compactMap { $0?.id }
+    return Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
+  }
+
+  @Test("A keyed source that returns the same items under every key shows them once")
+  func sameItemsUnderNewKeys() async {
+    let pager = Pager<Int, Row>(
+      configuration: PagingConfiguration(pageSize: 10, settleInterval: .zero),
+      source: .keyed(initialKey: 0) { request in
+        let key = request.key ?? 0
+        return Page(items: (0..<10).map { Row(id: $0) }, nextKey: key + 10)
+      })
+    pager.refresh()
+    await pager.waitUntilIdle()
+    pager.visibleRangeDidChange(0..<10)
+    await pager.waitUntilIdle()
+    #expect(duplicatedIDs(pager) == [])
+    #expect(pager.items.compactMap { $0?.id } == Array(0..<10))
+    #expect(pager.lastRefusal == .duplicateItems(position: 10, count: 10))
+    guard case .failed(let error) = pager.appendState else {
+      Issue.record("appendState \(pager.appendState)")
+      return
+    }
+    #expect(error as? PagingError == .duplicateItems(position: 10, count: 10))
+    // Bounded: the walk stopped at the repeat.
+    #expect(pager.requestCount == 2)
+  }
+
+  @Test("Positional pages whose items overlap show each item once", arguments: [0, 3, 9])
+  func overlappingPages(overlapAt: Int) async {
+    // The page at 10 starts with items the page at 0 already shows, from
+    // `overlapAt` on (as if rows were deleted above between the loads).
+    let pager = Pager<Int, Row>(
+      configuration: PagingConfiguration(
+        pageSize: 10, initialLoadSize: 10, prefetchDistance: 0, settleInterval: .zero),
+      source: .positional { range in
+        let shift = range.lowerBound == 0 ? 0 : 10 - overlapAt
+        let ids = range.map { $0 - shift }.filter { $0 >= 0 && $0 < 100 }
+        return PositionalPage(items: ids.map { Row(id: $0) }, totalCount: 100)
+      })
+    pager.refresh()
+    await pager.waitUntilIdle()
+    pager.visibleRangeDidChange(5..<15)
+    await pager.waitUntilIdle()
+    #expect(duplicatedIDs(pager) == [])
+    let shown = pager.items.prefix(20).map { $0?.id }
+    let expected: [Int?] =
+      Array(0..<10) + Array(repeating: nil, count: 10)
+    #expect(shown == expected, "overlap at \(overlapAt)")
+    let count = 10 - overlapAt
+    #expect(pager.lastRefusal == .duplicateItems(position: 10, count: count))
+    guard case .failed = pager.appendState else {
+      Issue.record("appendState \(pager.appendState)")
+      return
+    }
+    // A retry asks again and refuses again: the list shows a retry, never
+    // a duplicate.
+    pager.retry()
+    await pager.waitUntilIdle()
+    #expect(duplicatedIDs(pager) == [])
+    #expect(pager.requestCount == 3)
+  }
+}

@@ -23,6 +23,9 @@ enum Hostility: CaseIterable, Sendable {
   case extra
   /// A total count off by some amount, either way.
   case wrongCount
+  /// The items of earlier positions (as if rows were inserted above
+  /// between loads): they overlap those of loaded pages.
+  case overlapping
 }
 
 /// A source on the main actor whose loads wait until the test answers them,
@@ -111,15 +114,24 @@ final class ScriptedSource {
     case .extra:
       items += rows[clamped.upperBound..<Swift.min(rows.count, clamped.upperBound + amount)]
     case .wrongCount: total = Swift.max(0, rows.count + (amount % 2 == 0 ? amount : -amount))
+    case .overlapping:
+      let back = 1 + amount % 20
+      let shifted = (clamped.lowerBound - back)..<(clamped.upperBound - back)
+      items = Array(rows[shifted.clamped(to: 0..<rows.count)])
     }
     return PositionalPage(items: items, totalCount: total)
   }
 
-  func page(for request: PageRequest<Int>) -> Page<Int, Row> {
+  func page(
+    for request: PageRequest<Int>, _ hostility: Hostility = .none, by amount: Int = 1
+  ) -> Page<Int, Row> {
     let start = Swift.min(Swift.max(request.key ?? 0, 0), rows.count)
     let end = Swift.min(rows.count, start + request.size)
+    // Only the overlap misbehaves for keyed pages: their items start
+    // earlier than their key says.
+    let back = hostility == .overlapping ? Swift.min(start, 1 + amount % 20) : 0
     return Page(
-      items: Array(rows[start..<end]),
+      items: Array(rows[start - back..<end - back]),
       previousKey: start > 0 ? Swift.max(0, start - pageSize) : nil,
       nextKey: end < rows.count ? end : nil,
       itemsBefore: reportsCounts && reportsItemsBefore ? start : nil,
@@ -132,7 +144,7 @@ final class ScriptedSource {
     if let range = entry.range {
       entry.positional?.resume(returning: page(for: range, hostility, by: amount))
     } else if let request = entry.keyed {
-      entry.keyedContinuation?.resume(returning: page(for: request))
+      entry.keyedContinuation?.resume(returning: page(for: request, hostility, by: amount))
     }
   }
 
