@@ -343,6 +343,11 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   internal struct _Waiter {
     var isSatisfied: () -> Bool
     var continuation: CheckedContinuation<Void, Never>
+    /// For `load(_:)`: the positions awaited, demanded again when a
+    /// publication makes more of them exist than `count` (the number of
+    /// positions when they were last demanded).
+    var positions: Range<Int>?
+    var count = 0
   }
 
   /// Creates a pager over `source`. Nothing loads until `refresh()`.
@@ -523,16 +528,26 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// end of the data): a jump a program can await. It does not wait for a
   /// fling to settle, nor for the prefetch.
   ///
-  /// - Parameter positions: Positions in the current `items`.
+  /// Right after `refresh()`, before the first page says how many positions
+  /// there are, the positions are demanded once that page is shown: a deep
+  /// link can refresh and load at once.
+  ///
+  /// - Parameter positions: Positions in the current `items`, or beyond
+  ///   them while the count is not known yet.
   public func load(_ positions: Range<Int>) async {
     _setDemand(positions, settling: false)
     let isShown = { [unowned self] in
       self._isIdle
-        || positions.allSatisfy { $0 >= 0 && $0 < self.items.count && self.items.isLoaded(at: $0) }
+        || positions.allSatisfy {
+          $0 >= 0 && $0 < self._observed.items.count && self._observed.items.isLoaded(at: $0)
+        }
     }
     if isShown() { return }
     await withCheckedContinuation { continuation in
-      _waiters.append(_Waiter(isSatisfied: isShown, continuation: continuation))
+      _waiters.append(
+        _Waiter(
+          isSatisfied: isShown, continuation: continuation, positions: positions,
+          count: _observed.items.count))
     }
   }
 
@@ -550,6 +565,19 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
 
   internal func _notifyWaiters() {
     guard !_waiters.isEmpty else { return }
+    // Positions awaited before they existed are demanded again once a
+    // publication makes more of them exist. (The demand notifies the
+    // waiters itself; the list is read again after it.)
+    let count = _observed.items.count
+    var again: Range<Int>?
+    for index in _waiters.indices {
+      guard let positions = _waiters[index].positions,
+        positions.upperBound > _waiters[index].count, count > _waiters[index].count
+      else { continue }
+      _waiters[index].count = count
+      again = positions
+    }
+    if let again { _setDemand(again, settling: false) }
     var waiting: [_Waiter] = []
     for waiter in _waiters {
       if waiter.isSatisfied() { waiter.continuation.resume() } else { waiting.append(waiter) }

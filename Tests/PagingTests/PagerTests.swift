@@ -634,3 +634,29 @@ struct DuplicateItemTests {
     #expect(pager.requestCount == 3)
   }
 }
+
+@MainActor
+@Suite("A deep link")
+struct DeepLinkTests {
+  @Test("Refresh, then await positions beyond the first page: they load", arguments: [false, true])
+  func refreshThenLoadFar(keyed: Bool) async {
+    let rows = (0..<1_000).map { Row(id: $0) }
+    let source: PagingSource<Int, Row> =
+      keyed
+      ? .keyed(initialKey: 0, refreshKey: { $0 }) { request in
+        let start = request.key ?? 0
+        let end = min(start + request.size, rows.count)
+        return Page(
+          items: Array(rows[start..<end]), previousKey: start > 0 ? start : nil,
+          nextKey: end < rows.count ? end : nil, itemsBefore: start, itemsAfter: rows.count - end)
+      }
+      : .positional { range in
+        PositionalPage(items: Array(rows[range.clamped(to: 0..<rows.count)]), totalCount: 1_000)
+      }
+    let pager = Pager<Int, Row>(
+      configuration: PagingConfiguration(pageSize: 20, settleInterval: .zero), source: source)
+    pager.refresh()
+    await pager.load(500..<510)
+    #expect((500..<510).map { pager.items[$0]?.id } == Array(500..<510))
+  }
+}

@@ -6,8 +6,10 @@
 // `fetchAll` into an `Array`; the loads and time to show a far position
 // with a positional source (LIMIT/OFFSET), a keyed source with a refresh
 // key (keyset pagination, the key of a position by OFFSET), and a keyed
-// source without one (walking); a fling; and a walk of the whole table page
-// by page with no cap on the pages kept, against the loader alone.
+// source without one (walking); a fling; a walk of the whole table page by
+// page with no cap on the pages kept, against the loader alone; a keyset
+// walk up from a jump; and a refresh after rows are inserted above the
+// reader.
 //
 //   swift package --disable-sandbox benchmark --target SQLitePaging
 //
@@ -28,7 +30,7 @@ let keyLookups = BenchmarkMetric.custom("key lookups")
 let loaderTime = BenchmarkMetric.custom("loader time", useScalingFactor: false)
 
 /// A row of the table.
-struct Item: Sendable, FetchableRecord {
+struct Item: Identifiable, Sendable, FetchableRecord {
   var id: Int
   var title: String
   var score: Double
@@ -88,10 +90,14 @@ func positionalSource() -> PagingSource<Int, Item> {
   }
 }
 
-/// One keyset page: the rows after `key` (appends, refreshes), or before
-/// it (prepends), with the keys and counts of a `Page`.
-func keysetPage(_ request: PageRequest<Int>, _ db: Database) throws -> Page<Int, Item> {
-  let key = request.key ?? -1
+/// One keyset page: the rows after `key` (appends, refreshes; `Int.min`:
+/// from the start), or before it (prepends), with the keys and counts of a
+/// `Page`. With `rowsAbove`, the table may also hold rows with negative ids
+/// (inserted above every other), counted by two small queries.
+func keysetPage(
+  _ request: PageRequest<Int>, _ db: Database, rowsAbove: Bool = false
+) throws -> Page<Int, Item> {
+  let key = request.key ?? Int.min
   var items: [Item]
   if request.kind == .prepend {
     items = try Item.fetchAll(
@@ -105,24 +111,31 @@ func keysetPage(_ request: PageRequest<Int>, _ db: Database) throws -> Page<Int,
   }
   // Ids are dense here, so the counts are cheap; a real table would keep
   // them or leave them out.
-  let before = items.first?.id ?? 0
+  let first = items.first?.id ?? 0
+  var before = Swift.max(first, 0)
+  var total = rowCount
+  if rowsAbove {
+    let above = "SELECT COUNT(*) FROM item WHERE id < ?"
+    before += try Int.fetchOne(db, sql: above, arguments: [Swift.min(first, 0)]) ?? 0
+    total += try Int.fetchOne(db, sql: above, arguments: [0]) ?? 0
+  }
   let end = before + items.count
   return Page(
     items: items, previousKey: before > 0 ? items.first?.id : nil,
-    nextKey: end < rowCount ? items.last?.id : nil,
-    itemsBefore: before, itemsAfter: rowCount - end)
+    nextKey: end < total ? items.last?.id : nil,
+    itemsBefore: before, itemsAfter: total - end)
 }
 
 /// Keyset pagination (`WHERE id > ?`), with counts, and optionally the key
 /// of a position (`OFFSET`, one row) as the refresh key; `timer` sums the
 /// time spent inside the loader.
 func keyedSource(
-  refreshKeys: Bool, lookups: LookupCounter, timer: LoaderTimer? = nil
+  refreshKeys: Bool, lookups: LookupCounter, timer: LoaderTimer? = nil, rowsAbove: Bool = false
 ) -> PagingSource<Int, Item> {
   // The key of the page starting at `position`: the id before it.
   let refreshKey: @Sendable (Int) async throws -> Int? = { position in
     lookups.add()
-    if position == 0 { return -1 }
+    if position == 0 { return Int.min }
     return try await database.read { db in
       try Int.fetchOne(
         db, sql: "SELECT id FROM item ORDER BY id LIMIT 1 OFFSET ?", arguments: [position - 1])
@@ -133,9 +146,9 @@ func keyedSource(
   let load: @Sendable (PageRequest<Int>) async throws -> Page<Int, Item> = { request in
     let start = ContinuousClock.now
     defer { timer?.add(ContinuousClock.now - start) }
-    return try await database.read { db in try keysetPage(request, db) }
+    return try await database.read { db in try keysetPage(request, db, rowsAbove: rowsAbove) }
   }
-  return .keyed(initialKey: -1, refreshKey: refreshKeys ? refreshKey : nil, load: load)
+  return .keyed(initialKey: Int.min, refreshKey: refreshKeys ? refreshKey : nil, load: load)
 }
 
 /// Counts refresh-key lookups from the loader's thread.
@@ -302,7 +315,7 @@ let benchmarks: @Sendable () -> Void = {
     "walk 1,000,000 rows uncapped: the loader alone",
     configuration: .init(metrics: [.wallClock, pageLoads], maxIterations: 3)
   ) { benchmark in
-    var request = PageRequest<Int>(kind: .refresh, key: -1, size: pageSize)
+    var request = PageRequest<Int>(kind: .refresh, key: Int.min, size: pageSize)
     var loads = 0
     while true {
       let asked = request
@@ -326,5 +339,54 @@ let benchmarks: @Sendable () -> Void = {
       _ = await walk(pager, from: page, pages: 100)
       benchmark.stopMeasurement()
     }
+  }
+  // Keyset paging both ways, as a reader does after a jump: up 10,000 rows
+  // (100 pages before) and down again, by key.
+  Benchmark(
+    "walk up 10,000 rows after a jump to 500,000: keyed, refresh key",
+    configuration: .init(metrics: [.wallClock, pageLoads])
+  ) { benchmark in
+    let pager = await makePager(keyedSource(refreshKeys: true, lookups: LookupCounter()))
+    _ = await firstVisibleRows(pager)
+    await show(pager, at: 500_000)
+    let before = await pager.requestCount
+    benchmark.startMeasurement()
+    for position in stride(from: 499_900, through: 490_000, by: -pageSize) {
+      await show(pager, at: position)
+    }
+    benchmark.stopMeasurement()
+    benchmark.measurement(pageLoads, await pager.requestCount - before)
+  }
+  // Three rows arrive above the reader at row 500,000 (ids below every
+  // other), then the app refreshes: the reloaded page starts at the refresh
+  // key of the first visible row, and the item read is reported moved by 3.
+  Benchmark(
+    "refresh after 3 rows inserted above row 500,000: keyed, refresh key",
+    configuration: .init(metrics: [.wallClock, pageLoads], maxIterations: 3)
+  ) { benchmark in
+    let pager = await makePager(
+      keyedSource(refreshKeys: true, lookups: LookupCounter(), rowsAbove: true))
+    _ = await firstVisibleRows(pager)
+    await pager.load(500_000..<500_020)
+    let read = await pager.items[500_000]?.id
+    let version = await pager.items.version
+    try await database.write { db in
+      for id in [-3, -2, -1] {
+        try db.execute(
+          sql: "INSERT INTO item(id, title, score) VALUES (?, 'New', 0)", arguments: [id])
+      }
+    }
+    let before = await pager.requestCount
+    benchmark.startMeasurement()
+    await pager.refresh()
+    await pager.waitUntilIdle()
+    benchmark.stopMeasurement()
+    try await database.write { db in try db.execute(sql: "DELETE FROM item WHERE id < 0") }
+    let moved = await pager.changes(since: version)?.flatMap { $0.moved } ?? []
+    let found = await pager.items[500_003]?.id
+    precondition(
+      found == read && moved.contains { $0.from == 500_000 && $0.to == 500_003 },
+      "the item read was not found 3 rows down: \(String(describing: found)), moves \(moved)")
+    benchmark.measurement(pageLoads, await pager.requestCount - before)
   }
 }
