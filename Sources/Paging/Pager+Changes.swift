@@ -89,6 +89,36 @@ extension PagedCollection {
     return row + page.items.count > positions.lowerBound || row >= positions.lowerBound
   }
 
+  /// Calls `body` with each loaded item at `positions` and its position, in
+  /// order.
+  ///
+  /// - Complexity: O(log *p* + the pages and items at `positions`).
+  internal func _forEachItem(in positions: Range<Int>, _ body: (Int, Item) -> Void) {
+    guard !positions.isEmpty else { return }
+    // The last chunk that starts at or before the range, and on.
+    var low = 0
+    var high = _chunks.count
+    while low < high {
+      let mid = (low + high) / 2
+      let chunk = _chunks[mid]
+      if _row(of: chunk.pages[0], in: chunk) <= positions.lowerBound {
+        low = mid + 1
+      } else {
+        high = mid
+      }
+    }
+    for chunk in _chunks[Swift.max(0, low - 1)...] {
+      for page in chunk.pages {
+        let row = _row(of: page, in: chunk)
+        if row >= positions.upperBound { return }
+        let overlap = positions.clamped(to: row..<row + page.items.count)
+        for position in overlap {
+          body(position, page.items[page.items.startIndex + position - row])
+        }
+      }
+    }
+  }
+
   /// The position of the first row at or after internal coordinate
   /// `coordinate`, which starts a segment (or lies outside the collection).
   internal func _row(atCoordinate coordinate: Int) -> Int {
@@ -259,6 +289,8 @@ extension Pager {
     let new = new as! PagedCollection<T>
     // A publication that only loads placeholders, or only drops pages, has
     // no item on one side of its updated rows: nothing can have moved.
+    // An item moves from an updated row to an updated or inserted one (a
+    // refresh that searched past the old end finds it in a new row).
     var itemsBefore = false
     var itemsAfter = false
     for range in changes.updated {
@@ -267,14 +299,15 @@ extension Pager {
       itemsBefore = itemsBefore || old._mayHoldItems(in: first..<last + 1)
       itemsAfter = itemsAfter || new._mayHoldItems(in: range)
     }
+    for range in changes.inserted where !itemsAfter {
+      itemsAfter = new._mayHoldItems(in: range)
+    }
     guard itemsBefore && itemsAfter else { return changes }
-    // The items of the updated rows on both sides, in the coordinates after
-    // `changes`.
+    // The items of the updated and inserted rows, and of the updated rows
+    // before, in the coordinates after `changes`.
     var after: [T.ID: Int] = [:]
-    for range in changes.updated {
-      for position in range {
-        if let item = new[position] { after[item.id] = position }
-      }
+    for range in changes.updated + changes.inserted {
+      new._forEachItem(in: range) { position, item in after[item.id] = position }
     }
     guard !after.isEmpty else { return changes }
     var oldIDAt: [Int: T.ID] = [:]

@@ -419,14 +419,43 @@ extension Pager {
 
   internal func _publish() {
     if let held = _held {
-      if _pages.isEmpty || !(_loads.isEmpty || _holdsDemand()) {
+      if _pages.isEmpty || !(_loads.isEmpty || _holdsDemand()) || _searchesForAnchor() {
         _publish(held.pages, start: held.start, end: held.end, held: true)
         return
       }
       _held = nil
+      _anchor = nil
+      _searchRadius = 0
       _reconcileEdits()
     }
     _publish(_pages, start: _knownStart, end: _knownEnd, held: false)
+  }
+
+  /// The first loaded item of the visible range, as published.
+  internal func _firstVisibleItem() -> Item? {
+    guard let demand = _demand else { return nil }
+    let published = _observed.items
+    let first = published._row(atCoordinate: demand.lowerBound)
+    for position in first..<Swift.min(published.count, first + Swift.max(demand.count, 1)) {
+      if let item = published[position] { return item }
+    }
+    return nil
+  }
+
+  /// Whether a refresh goes on searching for the item the reader saw before
+  /// the new pages replace the old ones: the new pages do not hold it, and
+  /// either loads are in flight or the search can widen, a page on each
+  /// side at a time, until it has loads to issue (then it issues them).
+  private func _searchesForAnchor() -> Bool {
+    guard let anchor = _anchor, !_shownIDs.holds(anchor) else { return false }
+    if !_loads.isEmpty { return true }
+    guard configuration.trigger == .visibleRange else { return false }
+    while _searchRadius < Self._maximumSearchRadius {
+      _searchRadius += 1
+      _schedule()
+      if !_loads.isEmpty { return true }
+    }
+    return false
   }
 
   /// Ends the edits that the pages of a later generation supersede, once a

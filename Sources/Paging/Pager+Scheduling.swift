@@ -168,6 +168,12 @@ extension Pager {
     }
   }
 
+  /// The prefetch on each side of the visible range, widened while a
+  /// refresh searches for the item the reader saw.
+  internal var _prefetchDistance: Int {
+    configuration.prefetchDistance + _searchRadius * configuration.pageSize
+  }
+
   /// `lower..<upper`, or an empty range at `lower` if `upper` is below it.
   private func _range(_ lower: Int, _ upper: Int) -> Range<Int> {
     lower..<Swift.max(lower, upper)
@@ -196,7 +202,7 @@ extension Pager {
         start += size
       }
     }
-    let distance = configuration.prefetchDistance
+    let distance = _prefetchDistance
     let low = Swift.max(0, visible.lowerBound - distance)
     let high = Swift.min(limit, Swift.max(visible.upperBound, visible.lowerBound) + distance)
     var after = (starts.last ?? _pageStart(of: visible.lowerBound) - size) + size
@@ -233,7 +239,7 @@ extension Pager {
   /// and its prefetch (nearest the visible range first), walk from the
   /// nearer loaded edge, or jump if both are farther than `jumpDistance`.
   private func _wantedKeyed(_ demand: Range<Int>, canJump: Bool) -> [_Target] {
-    let distance = configuration.prefetchDistance
+    let distance = _prefetchDistance
     // Beyond an end the source has not reached, the region is open: the
     // edge page's key may lead there.
     let low = _startReached ? _knownStart : Int.min / 4

@@ -256,6 +256,14 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// The internal coordinates where the pages may differ from the last
   /// publication: publishing rebuilds and compares only there.
   internal var _dirty: Range<Int>?
+  /// During a refresh: the first item the reader saw, which the new pages
+  /// are searched for before they replace the old ones, and how many pages
+  /// beyond the prefetch on each side the search has reached.
+  internal var _anchor: Item?
+  internal var _searchRadius = 0
+  /// A refresh searches at most this many pages beyond the prefetch on
+  /// each side for the item the reader saw.
+  internal static var _maximumSearchRadius: Int { 4 }
   /// How many loaded source items have each id.
   internal let _shownIDs = _AnyShownIDs<Item>.make()
   /// How many loaded pages have each key: a key already loaded is not
@@ -422,14 +430,22 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// replaced at once. With identifiable items, rows whose item did not
   /// change keep their identity and position, and an item of the reloaded
   /// pages now at another position is reported moved in `changes(since:)`,
-  /// so a list keeps the item read where it was on screen. An item the
-  /// reloaded pages do not hold (it moved farther, or the source no longer
-  /// has it) is not found: the list keeps the nearest surviving row.
+  /// so a list keeps the item read where it was on screen. When the first
+  /// visible item is not in the reloaded pages (rows were inserted or
+  /// deleted above), the pages beyond them are loaded too, up to 4 pages
+  /// past the prefetch on each side, before the old items are replaced; an
+  /// item not found there (it moved farther, or the source no longer has
+  /// it) is not reported moved, and the list keeps its nearest surviving
+  /// row.
   ///
   /// - Complexity: O(loads in flight), plus the scheduling of new loads.
   public func refresh() {
     _generation += 1
-    if _held == nil, !_pages.isEmpty { _held = (_pages, _knownStart, _knownEnd) }
+    if _held == nil, !_pages.isEmpty {
+      _held = (_pages, _knownStart, _knownEnd)
+      _anchor = _firstVisibleItem()
+    }
+    _searchRadius = 0
     _replacePages(_pages.indices, with: [])
     for (_, load) in _loads { load.task.cancel() }
     _loads = [:]

@@ -19,6 +19,9 @@ internal class _AnyShownIDs<Item> {
   func duplicates(in items: ContiguousArray<Item>, replacing replaced: ArraySlice<Item>) -> [Int] {
     []
   }
+  /// Whether a loaded page holds `item` (by id); always, for items that
+  /// are not identifiable.
+  func holds(_ item: Item) -> Bool { true }
   /// The number of items counted: the loaded source items, or 0.
   var count: Int { 0 }
   /// Whether the ids counted are exactly those of `items`.
@@ -70,6 +73,8 @@ internal final class _ShownIDs<Item: Identifiable>: _AnyShownIDs<Item> {
     }
     return offsets
   }
+
+  override func holds(_ item: Item) -> Bool { counts[item.id] != nil }
 
   override var count: Int { total }
 
