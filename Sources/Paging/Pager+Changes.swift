@@ -233,13 +233,8 @@ extension PagedChanges {
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Pager {
-  /// The changes from the publication `version` (a `PagedCollection`'s
-  /// `version`) to the current one, one batch per publication in order, or
-  /// `nil` if `version` is too old (more than 64 publications ago) or not
-  /// this pager's: then reload the list from `items`.
-  ///
-  /// - Complexity: O(publications since `version`).
+extension _PagerCore {
+  /// See `Pager.changes(since:)`.
   public func changes(since version: Int) -> [PagedChanges]? {
     if version == items.version { return [] }
     guard let first = _changeLog.first, version >= first.version - 1, version < items.version
@@ -249,7 +244,7 @@ extension Pager {
 
   /// Records the changes of the publication of `new`, which replaces
   /// `old` and shows the same segments outside `window`.
-  internal func _recordChanges(
+  internal mutating func _recordChanges(
     from old: PagedCollection<Item>, to new: PagedCollection<Item>, within window: Range<Int>
   ) {
     let changes = Self._withShifts(
@@ -260,7 +255,7 @@ extension Pager {
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Pager {
+extension _PagerCore {
   /// `changes` (by position, from `old` to `new`) where rows they call
   /// updated now show an item with another identity (a refresh that found
   /// rows inserted or deleted above, a page loaded again with other

@@ -111,10 +111,9 @@ extension Pager where Item: Identifiable {
   /// - Complexity: O(loaded items).
   @discardableResult
   public func update(_ item: Item) -> Bool {
-    guard _isShown(item.id) else { return false }
-    _editLog.updates[item.id] = (item, _generation)
-    _reapplyEdits()
-    return true
+    let done = _core.update(item)
+    _commit()
+    return done
   }
 
   /// Removes the shown item with `id`, at once, under the same rules as
@@ -125,19 +124,9 @@ extension Pager where Item: Identifiable {
   /// - Complexity: O(loaded items).
   @discardableResult
   public func remove(id: Item.ID) -> Bool {
-    guard _isShown(id) else { return false }
-    let edits = _editLog
-    if let anchor = edits.anchors[id] {
-      // A local insertion is simply undone.
-      edits.insertions[anchor]?.removeAll { $0.item.id == id }
-      if edits.insertions[anchor]?.isEmpty == true { edits.insertions[anchor] = nil }
-      edits.anchors[id] = nil
-      edits.updates[id] = nil
-    } else {
-      edits.removals[id] = _generation
-    }
-    _reapplyEdits()
-    return true
+    let done = _core.remove(id: id)
+    _commit()
+    return done
   }
 
   /// Inserts `item` after the shown item with id `anchor`, at once. It
@@ -151,7 +140,9 @@ extension Pager where Item: Identifiable {
   /// - Complexity: O(loaded items).
   @discardableResult
   public func insert(_ item: Item, after anchor: Item.ID) -> Bool {
-    _insert(item, anchor: anchor, after: true)
+    let done = _core.insert(item, after: anchor)
+    _commit()
+    return done
   }
 
   /// Inserts `item` before the shown item with id `anchor`, under the same
@@ -162,18 +153,65 @@ extension Pager where Item: Identifiable {
   /// - Complexity: O(loaded items).
   @discardableResult
   public func insert(_ item: Item, before anchor: Item.ID) -> Bool {
-    _insert(item, anchor: anchor, after: false)
+    let done = _core.insert(item, before: anchor)
+    _commit()
+    return done
   }
 
   /// Whether local edits are shown that the source has not yet confirmed.
   ///
   /// - Complexity: O(1).
+  public var hasLocalEdits: Bool { _core.hasLocalEdits }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension _PagerCore where Item: Identifiable {
+  /// See `Pager.update(_:)`.
+  @discardableResult
+  public mutating func update(_ item: Item) -> Bool {
+    guard _isShown(item.id) else { return false }
+    _editLog().updates[item.id] = (item, _generation)
+    _reapplyEdits()
+    return true
+  }
+
+  /// See `Pager.remove(id:)`.
+  @discardableResult
+  public mutating func remove(id: Item.ID) -> Bool {
+    guard _isShown(id) else { return false }
+    let edits = _editLog()
+    if let anchor = edits.anchors[id] {
+      // A local insertion is simply undone.
+      edits.insertions[anchor]?.removeAll { $0.item.id == id }
+      if edits.insertions[anchor]?.isEmpty == true { edits.insertions[anchor] = nil }
+      edits.anchors[id] = nil
+      edits.updates[id] = nil
+    } else {
+      edits.removals[id] = _generation
+    }
+    _reapplyEdits()
+    return true
+  }
+
+  /// See `Pager.insert(_:after:)`.
+  @discardableResult
+  public mutating func insert(_ item: Item, after anchor: Item.ID) -> Bool {
+    _insert(item, anchor: anchor, after: true)
+  }
+
+  /// See `Pager.insert(_:before:)`.
+  @discardableResult
+  public mutating func insert(_ item: Item, before anchor: Item.ID) -> Bool {
+    _insert(item, anchor: anchor, after: false)
+  }
+
+  /// See `Pager.hasLocalEdits`.
   public var hasLocalEdits: Bool { !(_edits?.isEmpty ?? true) }
 
-  private func _insert(_ item: Item, anchor: Item.ID, after: Bool) -> Bool {
+  private mutating func _insert(_ item: Item, anchor: Item.ID, after: Bool) -> Bool {
     guard !_isShown(item.id), _isShown(anchor) else { return false }
     // Anchored to a source item: an inserted anchor would vanish with it.
-    let edits = _editLog
+    let edits = _editLog()
     let root = edits.anchors[anchor] ?? anchor
     let insertion = _Edits<Item>.Insertion(item: item, after: after, serial: _generation)
     if let existing = edits.anchors[anchor], existing == root {
@@ -194,26 +232,32 @@ extension Pager where Item: Identifiable {
     return true
   }
 
-  private var _editLog: _Edits<Item> {
+  private mutating func _editLog() -> _Edits<Item> {
     if let edits = _edits as? _Edits<Item> { return edits }
     let edits = _Edits<Item>()
     _edits = edits
     return edits
   }
 
-  private func _isShown(_ id: Item.ID) -> Bool {
+  private mutating func _isShown(_ id: Item.ID) -> Bool {
     (_held?.pages ?? _pages).contains { page in page.shown.contains { $0.id == id } }
   }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Pager {
+extension _PagerCore {
   /// Applies the edits to every page again, and publishes.
-  internal func _reapplyEdits() {
+  internal mutating func _reapplyEdits() {
     guard let edits = _edits else { return }
-    for index in _pages.indices { _show(edits, in: &_pages[index]) }
+    for index in _pages.indices {
+      let identity = _newIdentity()
+      Self._show(edits, identity: identity, in: &_pages[index])
+    }
     if var held = _held {
-      for index in held.pages.indices { _show(edits, in: &held.pages[index]) }
+      for index in held.pages.indices {
+        let identity = _newIdentity()
+        Self._show(edits, identity: identity, in: &held.pages[index])
+      }
       _held = held
     }
     _markDirty(_pages)
@@ -222,18 +266,20 @@ extension Pager {
   }
 
   /// Shows `page`'s items with `edits` applied, under a new identity.
-  internal func _show(_ edits: _AnyEdits<Item>?, in page: inout _StoredPage) {
+  internal static func _show(
+    _ edits: _AnyEdits<Item>?, identity: Int, in page: inout _StoredPage
+  ) {
     page.shown = edits?.shown(page.items) ?? page.items
-    page.identity = _newIdentity()
+    page.identity = identity
   }
 
-  internal func _newIdentity() -> Int {
+  internal mutating func _newIdentity() -> Int {
     _identities += 1
     return _identities
   }
 
   /// Marks the positions of `pages` as changed since the last publication.
-  internal func _markDirty(_ pages: some Collection<_StoredPage>) {
+  internal mutating func _markDirty(_ pages: some Collection<_StoredPage>) {
     guard let first = pages.first?.start else { return }
     var last = first
     for page in pages { last = Swift.max(last, page.end) }
@@ -242,7 +288,7 @@ extension Pager {
 
   /// Marks `range` (internal coordinates) as changed since the last
   /// publication.
-  internal func _markDirty(_ range: Range<Int>) {
+  internal mutating func _markDirty(_ range: Range<Int>) {
     guard let dirty = _dirty else {
       _dirty = range
       return

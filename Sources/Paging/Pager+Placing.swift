@@ -12,8 +12,9 @@ import _AdapterInternals
 // and no item is shown twice for one page.
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Pager {
-  internal func _complete(_ serial: Int, _ result: Result<_Response, any Error>) {
+extension _PagerCore {
+  /// The load `serial` answered `result` (the shell ran it).
+  public mutating func complete(_ serial: Int, _ result: Result<_Response, any Error>) {
     if case .success(.keyed(let request, _)) = result, request.position != nil {
       requestCount += 1  // a jump's page load
     }
@@ -24,7 +25,7 @@ extension Pager {
     }
     switch result {
     case .failure(let error):
-      _failures[load.target] = error
+      _fail(load.target, error)
     case .success(.noKey):
       if case .jump(let position) = load.target { _keylessJumps.insert(position) }
     case .success(.positional(let range, let page)):
@@ -36,12 +37,11 @@ extension Pager {
     _schedule(issuing: true, generationStartOnly: configuration.trigger != .visibleRange)
     _publish()
     _publishStates()
-    _notifyWaiters()
   }
 
   // MARK: - Positional
 
-  private func _placePositional(
+  private mutating func _placePositional(
     _ range: Range<Int>, _ page: PositionalPage<Item>, serial: Int, target: _Target
   ) {
     _startReached = true
@@ -90,7 +90,7 @@ extension Pager {
       let error = PagingError.duplicateItems(
         position: range.lowerBound + first, count: duplicates.count)
       lastRefusal = error
-      _failures[target] = error
+      _fail(target, error)
       items.removeLast(items.count - first)
     }
     if duplicates.isEmpty, items.count < end - range.lowerBound {
@@ -113,7 +113,7 @@ extension Pager {
 
   // MARK: - Keyed
 
-  private func _placeKeyed(
+  private mutating func _placeKeyed(
     _ page: Page<Key, Item>, for target: _Target, request: PageRequest<Key>, serial: Int
   ) {
     var items = ContiguousArray(page.items)
@@ -145,7 +145,7 @@ extension Pager {
       // checked against the span below, not trusted to move it.
       start = position
       if items.isEmpty {
-        _failures[target] = PagingError.emptyPageInsideData(position: position - _knownStart)
+        _fail(target, PagingError.emptyPageInsideData(position: position - _knownStart))
         return
       }
     case .after(let end):
@@ -162,7 +162,7 @@ extension Pager {
           _pages[edge].nextKey = nil
           _setKnownEnd(end)
         } else {
-          _failures[target] = PagingError.emptyPageInsideData(position: end - _knownStart)
+          _fail(target, PagingError.emptyPageInsideData(position: end - _knownStart))
         }
         return
       }
@@ -182,7 +182,7 @@ extension Pager {
       if _pages[edge].keyLeadsForward, let joined = _pages[edge].key, let key = page.nextKey,
         key != joined
       {
-        _failures[target] = PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)")
+        _fail(target, PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)"))
         return
       }
       if items.isEmpty {
@@ -190,7 +190,7 @@ extension Pager {
           _pages[edge].previousKey = nil
           _setKnownStart(edgeStart)
         } else {
-          _failures[target] = PagingError.emptyPageInsideData(position: edgeStart - _knownStart)
+          _fail(target, PagingError.emptyPageInsideData(position: edgeStart - _knownStart))
         }
         return
       }
@@ -209,7 +209,7 @@ extension Pager {
       lastRefusal = error
       for offset in duplicates.reversed() { items.remove(at: offset) }
       if items.isEmpty {
-        _failures[target] = error
+        _fail(target, error)
         return
       }
       // A prepended page still ends where the page it joins starts.
@@ -262,7 +262,7 @@ extension Pager {
   /// A claimed count of items before or after a page, or `nil`: a negative
   /// claim, or one that would grow a span of `used` positions past the
   /// maximum, is ignored and reported.
-  private func _claim(_ claimed: Int?, used: Int) -> Int? {
+  private mutating func _claim(_ claimed: Int?, used: Int) -> Int? {
     guard let claimed else { return nil }
     guard claimed >= 0, claimed <= Self._maximumSpan - used else {
       lastRefusal = .itemCountOutOfBounds(claimed: claimed)
@@ -274,7 +274,7 @@ extension Pager {
   // MARK: - Storing
 
   /// Stores `page`, replacing every page it overlaps.
-  private func _store(_ page: _StoredPage) {
+  private mutating func _store(_ page: _StoredPage) {
     var page = page
     if let edits = _edits {
       // While a refresh holds the old items, they show the edits: the new
@@ -283,7 +283,8 @@ extension Pager {
         _reapplyEdits()
       }
     }
-    _show(_edits, in: &page)
+    let identity = _newIdentity()
+    Self._show(_edits, identity: identity, in: &page)
     var lower = 0
     var upper = _pages.count
     while lower < upper {
@@ -304,7 +305,7 @@ extension Pager {
   /// Replaces the pages at `indices` (of `_pages`) by `pages`: the one
   /// path that changes which pages are loaded, keeping the loaded keys and
   /// what changed since the last publication.
-  internal func _replacePages(
+  internal mutating func _replacePages(
     _ indices: Range<Int>, with pages: some Collection<_StoredPage>
   ) {
     guard !indices.isEmpty || !pages.isEmpty else { return }
@@ -321,12 +322,13 @@ extension Pager {
     _pages.replaceSubrange(indices, with: pages)
   }
 
-  /// Removes the pages whose index in `_pages` satisfies `shouldRemove`.
-  internal func _removePages(where shouldRemove: (Int) -> Bool) {
+  /// Removes the pages that satisfy `shouldRemove` (given each page's index
+  /// in `_pages`, and the page).
+  internal mutating func _removePages(where shouldRemove: (Int, _StoredPage) -> Bool) {
     var kept: [_StoredPage] = []
     kept.reserveCapacity(_pages.count)
     for index in _pages.indices {
-      if shouldRemove(index) {
+      if shouldRemove(index, _pages[index]) {
         _markDirty(CollectionOfOne(_pages[index]))
         if let key = _pages[index].key { _forgetKey(key) }
         _shownIDs.remove(_pages[index].items[...])
@@ -339,7 +341,9 @@ extension Pager {
 
   /// The offsets of `items`, to be placed at `positions`, whose items other
   /// pages show (or an earlier item of `items`).
-  private func _duplicates(of items: ContiguousArray<Item>, at positions: Range<Int>) -> [Int] {
+  private mutating func _duplicates(
+    of items: ContiguousArray<Item>, at positions: Range<Int>
+  ) -> [Int] {
     let lower = _pages._partitioningIndex { $0.end > positions.lowerBound }
     let upper = _pages[lower...]._partitioningIndex { $0.start >= positions.upperBound }
     var replaced: [Item] = []
@@ -347,7 +351,7 @@ extension Pager {
     return _shownIDs.duplicates(in: items, replacing: replaced[...])
   }
 
-  private func _forgetKey(_ key: Key) {
+  private mutating func _forgetKey(_ key: Key) {
     if let count = _loadedKeys[key], count > 1 {
       _loadedKeys[key] = count - 1
     } else {
@@ -358,7 +362,7 @@ extension Pager {
   /// The data ends at `end`: pages beyond it are gone, a page across it is
   /// cut, and what a source claimed beyond a page with no next key is
   /// reported.
-  internal func _setKnownEnd(_ end: Int) {
+  internal mutating func _setKnownEnd(_ end: Int) {
     if let last = _pages.last, last.end > end {
       _markDirty(_pages[_pages._partitioningIndex { $0.end > end }...])
       _replacePages(_pages._partitioningIndex { $0.start >= end }..<_pages.count, with: [])
@@ -368,7 +372,8 @@ extension Pager {
         let cut = Swift.max(0, _pages[last].items.count - kept)
         _shownIDs.remove(_pages[last].items.suffix(cut)[...])
         _pages[last].items.removeLast(cut)
-        _show(_edits, in: &_pages[last])
+        let identity = _newIdentity()
+        Self._show(_edits, identity: identity, in: &_pages[last])
       }
     } else if _knownEnd > end, _pages.last?.end == end, _pages.last?.generation == _generation {
       // The data ends right after a loaded page, but a count said more.
@@ -379,7 +384,7 @@ extension Pager {
   }
 
   /// The data starts at `start`.
-  internal func _setKnownStart(_ start: Int) {
+  internal mutating func _setKnownStart(_ start: Int) {
     if start > _knownStart {
       if _pages.first?.start == start, _pages.first?.generation == _generation {
         lastRefusal = .itemsBeyondEnd(start - _knownStart)
@@ -395,7 +400,7 @@ extension Pager {
   /// Drops the pages farthest from the visible range until at most
   /// `maximumLoadedPages` remain; pages the visible range overlaps, and a
   /// positional source's demanded pages, are never dropped.
-  internal func _dropFarPages() {
+  internal mutating func _dropFarPages() {
     guard let maximum = configuration.maximumLoadedPages, _pages.count > maximum,
       let last = _pages.last
     else { return }
@@ -412,12 +417,12 @@ extension Pager {
       .sorted { distance(_pages[$0]) > distance(_pages[$1]) }
     let dropped = Set(candidates.prefix(_pages.count - maximum))
     guard !dropped.isEmpty else { return }
-    _removePages { dropped.contains($0) }
+    _removePages { index, _ in dropped.contains(index) }
   }
 
   // MARK: - Publishing
 
-  internal func _publish() {
+  internal mutating func _publish() {
     if let held = _held {
       if _pages.isEmpty || !(_loads.isEmpty || _holdsDemand()) || _searchesForAnchor() {
         _publish(held.pages, start: held.start, end: held.end, held: true)
@@ -432,9 +437,9 @@ extension Pager {
   }
 
   /// The first loaded item of the visible range, as published.
-  internal func _firstVisibleItem() -> Item? {
+  internal mutating func _firstVisibleItem() -> Item? {
     guard let demand = _demand else { return nil }
-    let published = _observed.items
+    let published = items
     let first = published._row(atCoordinate: demand.lowerBound)
     for position in first..<Swift.min(published.count, first + Swift.max(demand.count, 1)) {
       if let item = published[position] { return item }
@@ -446,7 +451,7 @@ extension Pager {
   /// the new pages replace the old ones: the new pages do not hold it, and
   /// either loads are in flight or the search can widen, a page on each
   /// side at a time, until it has loads to issue (then it issues them).
-  private func _searchesForAnchor() -> Bool {
+  private mutating func _searchesForAnchor() -> Bool {
     guard let anchor = _anchor, !_shownIDs.holds(anchor) else { return false }
     if !_loads.isEmpty { return true }
     guard configuration.trigger == .visibleRange else { return false }
@@ -460,19 +465,22 @@ extension Pager {
 
   /// Ends the edits that the pages of a later generation supersede, once a
   /// refresh has replaced the old items.
-  private func _reconcileEdits() {
+  private mutating func _reconcileEdits() {
     guard let edits = _edits else { return }
     var ended = false
     for page in _pages where edits.reconcile(page.items, generation: page.generation) {
       ended = true
     }
     guard ended else { return }
-    for index in _pages.indices { _show(edits, in: &_pages[index]) }
+    for index in _pages.indices {
+      let identity = _newIdentity()
+      Self._show(edits, identity: identity, in: &_pages[index])
+    }
     _markDirty(_pages)
   }
 
   /// Whether the pages hold every visible position.
-  private func _holdsDemand() -> Bool {
+  private mutating func _holdsDemand() -> Bool {
     guard let demand = _demand else { return true }
     var cursor = Swift.max(demand.lowerBound, _knownStart)
     let end = Swift.min(demand.upperBound, _knownEnd)
@@ -484,7 +492,7 @@ extension Pager {
     return cursor >= end
   }
 
-  private func _publish(_ stored: [_StoredPage], start: Int, end: Int, held: Bool) {
+  private mutating func _publish(_ stored: [_StoredPage], start: Int, end: Int, held: Bool) {
     let old = items
     // Where this publication may differ from the last: what changed in the
     // pages, the ends of the span, or everything when it switches between
@@ -514,9 +522,7 @@ extension Pager {
       trigger = _PagingTrigger(
         appendThreshold: lastEnd - distance,
         prependThreshold: first.sourceStart - start + distance,
-        request: { [weak self] direction in
-          Task { @MainActor in self?._indexAdvanced(direction) }
-        })
+        request: _onIndexAdvance ?? { _ in })
     }
     let published = PagedCollection(
       chunks: chunks, pageCount: pageCount, count: end - start + delta, origin: start,
@@ -608,7 +614,7 @@ extension Pager {
 
   /// Traps if the pages overlap, leave the span, or the published items do
   /// not match them.
-  internal func _checkInvariants() {
+  internal mutating func _checkInvariants() {
     for (a, b) in zip(_pages, _pages.dropFirst()) {
       _precondition(
         a.end <= b.start, "Pages \(a.start)..<\(a.end) and \(b.start)..<\(b.end) overlap")
@@ -633,7 +639,7 @@ extension Pager {
 
   /// Traps if the publication built from the chunks and the changes in
   /// `window` differ from those built from all of `stored`.
-  private func _checkPublication(
+  private mutating func _checkPublication(
     _ stored: [_StoredPage], from old: PagedCollection<Item>, within window: Range<Int>
   ) {
     let (chunks, count) = Self._chunks(

@@ -12,10 +12,10 @@
 // the same `_Target` each time and is never requested twice.
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Pager {
+extension _PagerCore {
   /// `positions` of the published items, clamped to them, in internal
   /// coordinates.
-  private func _internalRange(_ positions: Range<Int>) -> Range<Int> {
+  private mutating func _internalRange(_ positions: Range<Int>) -> Range<Int> {
     let published = items
     let count = published.count
     let lower = Swift.min(Swift.max(positions.lowerBound, 0), count)
@@ -25,7 +25,7 @@ extension Pager {
     return start..<Swift.max(end, start)
   }
 
-  internal func _setDemand(_ positions: Range<Int>, settling: Bool) {
+  internal mutating func _setDemand(_ positions: Range<Int>, settling: Bool) {
     // Nothing loads until the first `refresh()`, as the initializer says.
     guard _generation > 0 else { return }
     let demand = _internalRange(positions)
@@ -59,72 +59,61 @@ extension Pager {
       _schedule(issuing: false)
       _armSettle()
     } else {
-      _settleTask?.cancel()
-      _settleTask = nil
+      _cancelSettle()
       _schedule()
     }
     _publishStates()
-    _notifyWaiters()
   }
 
   /// See `Pager.visibleRangeWillSettle(_:)`.
-  internal func _setSettleTarget(_ positions: Range<Int>) {
+  internal mutating func _setSettleTarget(_ positions: Range<Int>) {
     guard _generation > 0 else { return }
     let target = _internalRange(positions)
     _settleTarget = target
     _demand = target
-    _settleTask?.cancel()
-    _settleTask = nil
+    _cancelSettle()
     guard configuration.trigger == .visibleRange else { return }
     _schedule()
     _publishStates()
-    _notifyWaiters()
   }
 
-  /// Starts (or extends) the wait for the reports to settle. One task
-  /// serves a whole fling: each far report only counts, and the task sleeps
-  /// again while reports came during its last sleep, so a fling of hundreds
-  /// of frames creates one task, not one per frame.
-  private func _armSettle() {
+  /// Starts (or extends) the wait for the reports to settle: each far
+  /// report counts, and the shell's one timer for the whole fling ends the
+  /// wait (`settled()`) once a sleep passes without one.
+  private mutating func _armSettle() {
     _farReports &+= 1
-    guard _settleTask == nil else { return }
-    let sleep = _sleep
-    let interval = configuration.settleInterval
-    _settleTask = Task { [weak self] in
-      var seen = self?._farReports
-      while true {
-        // A zero interval waits only for the reports already queued on the
-        // main actor (a yield), not for a timer: no other thread is involved,
-        // so the order of events is the same on every run.
-        if interval > .zero {
-          do { try await sleep(interval) } catch { return }
-        } else {
-          await Task.yield()
-        }
-        guard let self, !Task.isCancelled else { return }
-        if self._farReports == seen { break }
-        seen = self._farReports
-      }
-      guard let self else { return }
-      self._settleTask = nil
-      if self._settleTarget != nil {
-        self._settleTarget = nil
-        self._demand = self._lastReport
-      }
-      self._schedule()
-      self._publishStates()
-      self._notifyWaiters()
+    guard !_settlePending else { return }
+    _settlePending = true
+    effects.append(.armSettle)
+  }
+
+  /// Stops waiting for the reports to settle.
+  internal mutating func _cancelSettle() {
+    guard _settlePending else { return }
+    _settlePending = false
+    effects.append(.cancelSettle)
+  }
+
+  /// The reports settled: a scroll in transit rests where it was last
+  /// reported, and its loads start.
+  public mutating func settled() {
+    _settlePending = false
+    if _settleTarget != nil {
+      _settleTarget = nil
+      _demand = _lastReport
     }
+    _schedule()
+    _publishStates()
   }
 
   /// Cancels loads that are no longer wanted and, if `issuing`, issues the
   /// wanted ones up to the cap.
-  internal func _schedule(issuing: Bool = true, generationStartOnly: Bool = false) {
+  internal mutating func _schedule(issuing: Bool = true, generationStartOnly: Bool = false) {
     let wanted = generationStartOnly ? _generationStart().map { [$0] } ?? [] : _wanted()
     let wantedSet = Set(wanted)
     for (serial, load) in _loads where !wantedSet.contains(load.target) {
       if generationStartOnly { continue }
-      load.task.cancel()
+      effects.append(.cancel(serial: serial))
       _loads[serial] = nil
     }
     guard issuing else { return }
@@ -143,7 +132,7 @@ extension Pager {
 
   /// The load that starts a generation, if it has shown nothing yet and
   /// the load is not already in flight or failed.
-  private func _generationStart() -> _Target? {
+  private mutating func _generationStart() -> _Target? {
     guard !_pages.contains(where: { $0.generation == _generation }) else { return nil }
     switch _source._kind {
     case .positional:
@@ -159,7 +148,7 @@ extension Pager {
   }
 
   /// What is wanted, most urgent first.
-  private func _wanted() -> [_Target] {
+  private mutating func _wanted() -> [_Target] {
     if let start = _generationStart() { return [start] }
     guard let demand = _demand else { return [] }
     switch _source._kind {
@@ -175,18 +164,18 @@ extension Pager {
   }
 
   /// `lower..<upper`, or an empty range at `lower` if `upper` is below it.
-  private func _range(_ lower: Int, _ upper: Int) -> Range<Int> {
+  private mutating func _range(_ lower: Int, _ upper: Int) -> Range<Int> {
     lower..<Swift.max(lower, upper)
   }
 
-  internal func _pageStart(of position: Int) -> Int {
+  internal mutating func _pageStart(of position: Int) -> Int {
     let size = configuration.pageSize
     return position >= 0 ? position / size * size : -((-position + size - 1) / size * size)
   }
 
   /// The pages of a positional source that the demand covers, visible ones
   /// first, then the prefetch nearest first, at most `maximumLoadedPages`.
-  internal func _demandedPageStarts(_ demand: Range<Int>) -> [Int] {
+  internal mutating func _demandedPageStarts(_ demand: Range<Int>) -> [Int] {
     let size = configuration.pageSize
     // With an unknown count, one page past the known end finds more.
     let limit = _endReached ? _knownEnd : _knownEnd + size
@@ -226,7 +215,7 @@ extension Pager {
     return starts
   }
 
-  private func _wantedPositions(_ demand: Range<Int>) -> [_Target] {
+  private mutating func _wantedPositions(_ demand: Range<Int>) -> [_Target] {
     _demandedPageStarts(demand).compactMap { start in
       if let index = _pageIndex(startingAt: start), _pages[index].generation == _generation {
         return nil
@@ -238,7 +227,7 @@ extension Pager {
   /// For a keyed source: for each run of missing positions in the demand
   /// and its prefetch (nearest the visible range first), walk from the
   /// nearer loaded edge, or jump if both are farther than `jumpDistance`.
-  private func _wantedKeyed(_ demand: Range<Int>, canJump: Bool) -> [_Target] {
+  private mutating func _wantedKeyed(_ demand: Range<Int>, canJump: Bool) -> [_Target] {
     let distance = _prefetchDistance
     // Beyond an end the source has not reached, the region is open: the
     // edge page's key may lead there.
@@ -314,19 +303,19 @@ extension Pager {
 
   /// A jump target for `position`: the page-aligned position at or before
   /// it, inside `run`.
-  private func _alignedJump(_ position: Int, within run: Range<Int>) -> Int {
+  private mutating func _alignedJump(_ position: Int, within run: Range<Int>) -> Int {
     let aligned = _knownStart + _pageStart(of: position - _knownStart)
     return Swift.max(aligned, run.lowerBound)
   }
 
-  internal func _pageIndex(startingAt start: Int) -> Int? {
+  internal mutating func _pageIndex(startingAt start: Int) -> Int? {
     guard let index = _pageIndex(atOrBefore: start), _pages[index].start == start else {
       return nil
     }
     return index
   }
 
-  internal func _pageIndex(atOrBefore position: Int) -> Int? {
+  internal mutating func _pageIndex(atOrBefore position: Int) -> Int? {
     var low = 0
     var high = _pages.count
     while low < high {
@@ -336,14 +325,14 @@ extension Pager {
     return low == 0 ? nil : low - 1
   }
 
-  internal func _freshPage(startingAt start: Int) -> Int? {
+  internal mutating func _freshPage(startingAt start: Int) -> Int? {
     guard let index = _pageIndex(startingAt: start), _pages[index].generation == _generation else {
       return nil
     }
     return index
   }
 
-  internal func _freshPage(endingAt end: Int) -> Int? {
+  internal mutating func _freshPage(endingAt end: Int) -> Int? {
     guard let index = _pageIndex(atOrBefore: end - 1), _pages[index].end == end,
       _pages[index].generation == _generation
     else { return nil }
@@ -352,7 +341,7 @@ extension Pager {
 
   // MARK: - Edges (loadNext, loadPrevious, .indexAdvance)
 
-  internal func _issueEdge(after: Bool) {
+  internal mutating func _issueEdge(after: Bool) {
     guard _pages.contains(where: { $0.generation == _generation }) else { return }
     let target: _Target
     switch _source._kind {
@@ -380,145 +369,138 @@ extension Pager {
   }
 
   /// An index advance of a published `items` came near an end.
-  internal func _indexAdvanced(_ direction: PageLoadKind) {
+  public mutating func indexAdvanced(_ direction: PageLoadKind) {
     guard configuration.trigger == .indexAdvance else { return }
     _issueEdge(after: direction == .append)
   }
 
   // MARK: - Issuing
 
-  internal func _issue(_ target: _Target) {
+  internal mutating func _issue(_ target: _Target) {
     let size = configuration.pageSize
-    let work: @Sendable () async throws -> _Response
+    let request: _Request
     var positions: Range<Int>?
     switch (_source._kind, target) {
-    case (.positional(let load), .positions(let start)):
+    case (.positional, .positions(let start)):
       // The first load of the first generation takes the initial size.
       let count =
         _pages.isEmpty && _generation <= 1 && start == 0
         ? (configuration.initialLoadSize + size - 1) / size * size : size
       let range = start..<start + count
       positions = range
-      work = { .positional(range, try await load(range)) }
-    case (.keyed(let initialKey, _, let load), .first):
-      let request = PageRequest(
-        kind: .refresh, key: initialKey, size: configuration.initialLoadSize)
-      work = { .keyed(request, try await load(request)) }
-    case (.keyed(_, let refreshKey, let load), .jump(let position)):
-      let dataPosition = position - _knownStart
+      request = .positions(range)
+    case (.keyed(let initialKey, _, _), .first):
+      request = .keyed(
+        PageRequest(kind: .refresh, key: initialKey, size: configuration.initialLoadSize))
+    case (.keyed, .jump(let position)):
       let count =
         _pages.contains { $0.generation == _generation } ? size : configuration.initialLoadSize
-      work = {
-        guard let key = try await refreshKey?(dataPosition) else { return .noKey }
-        let request = PageRequest(
-          kind: .refresh, key: key, size: count, position: dataPosition)
-        return .keyed(request, try await load(request))
-      }
-    case (.keyed(_, _, let load), .after(let end)):
+      request = .jump(position: position - _knownStart, size: count)
+    case (.keyed, .after(let end)):
       guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey,
         _refusesRepeated(key, target) == false
       else { return }
-      let request = PageRequest(kind: .append, key: key, size: size)
-      work = { .keyed(request, try await load(request)) }
-    case (.keyed(_, _, let load), .before(let start)):
+      request = .keyed(PageRequest(kind: .append, key: key, size: size))
+    case (.keyed, .before(let start)):
       guard let edge = _freshPage(startingAt: start), let key = _pages[edge].previousKey,
         _refusesRepeated(key, target) == false
       else { return }
-      let request = PageRequest(kind: .prepend, key: key, size: size)
-      work = { .keyed(request, try await load(request)) }
+      request = .keyed(PageRequest(kind: .prepend, key: key, size: size))
     default:
       return
     }
     // A jump's key lookup is counted now; its page load when it answers.
     if case .jump = target { keyRequestCount += 1 } else { requestCount += 1 }
     _serial += 1
-    let serial = _serial
-    let task = Task { [weak self] in
-      let result: Result<_Response, any Error>
-      do {
-        result = .success(try await work())
-      } catch {
-        result = .failure(error)
-      }
-      self?._complete(serial, result)
-    }
-    _loads[serial] = _Load(target: target, task: task, positions: positions)
+    _loads[_serial] = _Load(target: target, positions: positions)
+    effects.append(.start(serial: _serial, request: request))
+  }
+
+  /// Records that `target` failed with `error`.
+  internal mutating func _fail(_ target: _Target, _ error: any Error) {
+    _serial += 1
+    _failures[target] = (error, _serial)
   }
 
   /// Whether `key` is already loaded, which would duplicate items: then
   /// the target fails with `PagingError.repeatedKey`.
-  private func _refusesRepeated(_ key: Key, _ target: _Target) -> Bool {
+  private mutating func _refusesRepeated(_ key: Key, _ target: _Target) -> Bool {
     guard _loadedKeys[key] != nil else {
       return false
     }
-    _failures[target] = PagingError.repeatedKey("\(key)")
+    _fail(target, PagingError.repeatedKey("\(key)"))
     return true
   }
 
   /// The load states, from the loads in flight and the failures, relative
-  /// to the first visible position.
-  internal func _publishStates() {
+  /// to the first visible position. A side with several failures shows the
+  /// latest; a state changes for observers only when what it shows does
+  /// (by the failure's serial: errors are never compared).
+  internal mutating func _publishStates() {
     let anchor = _demand?.lowerBound ?? _knownStart
     let generationShown = _pages.contains { $0.generation == _generation }
-    var refresh = PageLoadState.idle
-    var append = PageLoadState.idle
-    var prepend = PageLoadState.idle
+    // Per state: refresh, append, prepend.
+    var keys: [_StateKey] = [.idle, .idle, .idle]
+    var errors: [(any Error)?] = [nil, nil, nil]
+    func fail(_ side: Int, _ failure: (error: any Error, serial: Int)) {
+      if case .failed(let serial) = keys[side], serial > failure.serial { return }
+      keys[side] = .failed(failure.serial)
+      errors[side] = failure.error
+    }
     if !generationShown {
       if !_loads.isEmpty {
-        refresh = .loading
-      } else if let failure = _failures.first(where: { $0.key.position == nil || !generationShown })
-      {
-        refresh = .failed(failure.value)
+        keys[0] = .loading
+      } else {
+        for failure in _failures.values { fail(0, failure) }
       }
     } else {
       // A page that reaches the visible range is the visible range's (the
       // append side, which a retry UI reads), whatever its alignment; only
       // a page wholly before the visible range is the prepend side's.
       let pageSize = configuration.pageSize
-      func isBeforeTheVisibleRange(_ target: _Target) -> Bool {
+      func side(_ target: _Target) -> Int {
         switch target {
-        case .before(let p): return p <= anchor
-        case .positions(let p), .jump(let p), .after(let p): return p + pageSize <= anchor
-        case .first: return false
+        case .before(let p): p <= anchor ? 2 : 1
+        case .positions(let p), .jump(let p), .after(let p): p + pageSize <= anchor ? 2 : 1
+        case .first: 1
         }
       }
-      for (target, error) in _failures where target.position != nil {
-        if isBeforeTheVisibleRange(target) {
-          prepend = .failed(error)
-        } else {
-          append = .failed(error)
-        }
+      for (target, failure) in _failures where target.position != nil {
+        fail(side(target), failure)
       }
       for load in _loads.values where load.target.position != nil {
-        if isBeforeTheVisibleRange(load.target) { prepend = .loading } else { append = .loading }
+        keys[side(load.target)] = .loading
       }
-      if case .idle = append, _endReached, let last = _pages.last, last.end == _knownEnd,
+      if keys[1] == .idle, _endReached, let last = _pages.last, last.end == _knownEnd,
         last.generation == _generation
       {
-        append = .endReached
+        keys[1] = .endReached
       }
-      if case .idle = prepend, _startReached, let first = _pages.first, first.start == _knownStart,
+      if keys[2] == .idle, _startReached, let first = _pages.first, first.start == _knownStart,
         first.generation == _generation
       {
-        prepend = .endReached
+        keys[2] = .endReached
       }
     }
-    if !_sameState(refreshState, refresh) { refreshState = refresh }
-    if !_sameState(appendState, append) { appendState = append }
-    if !_sameState(prependState, prepend) { prependState = prepend }
-  }
-
-  private func _sameState(_ a: PageLoadState, _ b: PageLoadState) -> Bool {
-    switch (a, b) {
-    case (.idle, .idle), (.loading, .loading), (.endReached, .endReached): true
-    case (.failed(let x), .failed(let y)): "\(x)" == "\(y)"
-    default: false
+    guard keys != _stateKeys else { return }
+    _stateKeys = keys
+    _statesVersion += 1
+    let states = keys.indices.map { side -> PageLoadState in
+      switch keys[side] {
+      case .idle: .idle
+      case .loading: .loading
+      case .endReached: .endReached
+      case .failed: .failed(errors[side]!)
+      }
     }
+    refreshState = states[0]
+    appendState = states[1]
+    prependState = states[2]
   }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension Pager._Load {
+extension _PagerCore._Load {
   /// Whether this positional load covers the page starting at `start`.
   func covers(_ start: Int, pageSize: Int) -> Bool {
     positions?.contains(start) ?? false

@@ -197,6 +197,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   }
 
   internal var _observed = _Observed()
+  internal var _observedStatesVersion = 0
   internal let _registrar = ObservationRegistrar()
   internal let _paths = _Paths(
     items: \.items, refreshState: \.refreshState, appendState: \.appendState,
@@ -205,148 +206,18 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     reachesVisibleRangeByWalking: \.reachesVisibleRangeByWalking, lastRefusal: \.lastRefusal)
 
   /// How the pager loads.
-  public let configuration: PagingConfiguration
+  public var configuration: PagingConfiguration { _core.configuration }
 
-  // MARK: Internal state (main actor only)
+  // MARK: The shell (main actor only)
 
-  /// No span of positions grows beyond this, whatever a loader claims.
-  internal static var _maximumSpan: Int { Int(Int32.max) }
-
-  internal let _source: PagingSource<Key, Item>
+  /// Every decision and the state they depend on.
+  internal var _core: _PagerCore<Key, Item>
+  /// The tasks of the loads in flight, by serial.
+  internal var _tasks: [Int: Task<Void, Never>] = [:]
+  internal var _settleTask: Task<Void, Never>?
   /// Sleeps for the settle interval; tests pass a manual clock's.
   internal let _sleep: @Sendable (Duration) async throws -> Void
-
-  /// Loaded pages, in position order, never overlapping.
-  internal var _pages: [_StoredPage] = []
-  /// The span of positions, in internal coordinates (placeholders
-  /// included). A prepend without counts moves the start below 0, so the
-  /// coordinates of everything loaded never change within the pager's life.
-  internal var _knownStart = 0
-  internal var _knownEnd = 0
-  /// Whether the source said the data starts at `_knownStart` (it ends at
-  /// `_knownEnd`).
-  internal var _startReached = false
-  internal var _endReached = false
-  /// Bumped by `refresh()`: pages of earlier generations are stale (shown
-  /// until replaced, loaded again when demanded).
-  internal var _generation = 0
-  /// Stamps requests and edits, in order.
-  internal var _serial = 0
-  internal var _loads: [Int: _Load] = [:]
-  internal var _failures: [_Target: any Error] = [:]
-  /// Jump positions whose refresh key the source did not have.
-  internal var _keylessJumps: Set<Int> = []
-  /// The visible range (or where a scroll will settle), in internal
-  /// coordinates: what the scheduler loads for.
-  internal var _demand: Range<Int>?
-  /// The last visible range reported, to tell a fling from a scroll.
-  internal var _lastReport: Range<Int>?
-  /// Where a scroll in flight will come to rest, until it arrives.
-  internal var _settleTarget: Range<Int>?
-  internal var _settleTask: Task<Void, Never>?
-  /// Far-moved reports so far: the settle task waits until a sleep passes
-  /// without one.
-  internal var _farReports = 0
   internal var _waiters: [_Waiter] = []
-  internal var _edits: _AnyEdits<Item>?
-  /// During a refresh, until the new generation holds the visible range:
-  /// the old generation's pages and span, which stay published, so a
-  /// publication never mixes generations (whose positions may disagree).
-  internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
-  /// The internal coordinates where the pages may differ from the last
-  /// publication: publishing rebuilds and compares only there.
-  internal var _dirty: Range<Int>?
-  /// During a refresh: the first item the reader saw, which the new pages
-  /// are searched for before they replace the old ones, and how many pages
-  /// beyond the prefetch on each side the search has reached.
-  internal var _anchor: Item?
-  internal var _searchRadius = 0
-  /// A refresh searches at most this many pages beyond the prefetch on
-  /// each side for the item the reader saw.
-  internal static var _maximumSearchRadius: Int { 4 }
-  /// How many loaded source items have each id.
-  internal let _shownIDs = _AnyShownIDs<Item>.make()
-  /// How many loaded pages have each key: a key already loaded is not
-  /// requested again.
-  internal var _loadedKeys: [Key: Int] = [:]
-  /// Whether the last publication showed `_held`.
-  internal var _publishedHeld = false
-  /// Gives each page content its identity (`_StoredPage.identity`).
-  internal var _identities = 0
-  /// The changes of the last 64 publications.
-  internal var _changeLog: [(version: Int, changes: PagedChanges)] = []
-  /// Responses discarded because their load was cancelled or superseded: a
-  /// deterministic signal for tests that a late response arrived and
-  /// changed nothing.
-  internal var _discardedResponseCount = 0
-
-  /// A page of the source, at its positions.
-  internal struct _StoredPage {
-    /// The internal coordinate of the first item.
-    var start: Int
-    /// The source's items.
-    var items: ContiguousArray<Item>
-    /// The items shown: `items` with local edits applied.
-    var shown: ContiguousArray<Item>
-    /// The positions the page stands for: its item count, or more for a
-    /// positional page that came back short (the rest stay placeholders).
-    var span: Int
-    var key: Key?
-    var previousKey: Key?
-    var nextKey: Key?
-    var generation: Int
-    /// The serial of the request that loaded it.
-    var serial: Int
-    /// Whether `key` asked for the page forward (the initial key, a refresh
-    /// key, a next key), so that a prepended page's next key can be
-    /// compared with it; a previous key asks backward, in the source's own
-    /// terms (keyset cursors: "before this id"), and compares with nothing.
-    var keyLeadsForward = true
-    /// Unique to the content of `shown`: set again whenever it changes
-    /// (`Pager._newIdentity()`), so a publication tells a page shown
-    /// again from one that changed.
-    var identity = 0
-    var end: Int { start + span }
-  }
-
-  /// What a load is for; the scheduler computes the same target for the
-  /// same need, so a need already in flight is never requested twice.
-  internal enum _Target: Hashable {
-    /// Positional: the page whose first position is this.
-    case positions(Int)
-    /// Keyed: the initial key, starting a generation.
-    case first
-    /// Keyed: the page at the refresh key of this position.
-    case jump(Int)
-    /// Keyed: the page after the fresh page that ends at this position.
-    case after(Int)
-    /// Keyed: the page before the fresh page that starts at this position.
-    case before(Int)
-
-    /// The position the load extends from.
-    var position: Int? {
-      switch self {
-      case .positions(let p), .jump(let p), .after(let p): p
-      case .before(let p): p - 1
-      case .first: nil
-      }
-    }
-  }
-
-  internal struct _Load {
-    var target: _Target
-    var task: Task<Void, Never>
-    /// For a positional load, the positions asked for.
-    var positions: Range<Int>?
-  }
-
-  /// What a load returned.
-  internal enum _Response: Sendable {
-    case positional(Range<Int>, PositionalPage<Item>)
-    case keyed(PageRequest<Key>, Page<Key, Item>)
-    /// The source had no refresh key for a jump.
-    case noKey
-  }
 
   internal struct _Waiter {
     var isSatisfied: () -> Bool
@@ -389,9 +260,11 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     configuration: PagingConfiguration, source: PagingSource<Key, Item>,
     sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
-    self.configuration = configuration
-    self._source = source
-    self._sleep = sleep
+    _core = _PagerCore(configuration: configuration, source: source)
+    _sleep = sleep
+    _core._onIndexAdvance = { [weak self] direction in
+      Task { @MainActor in self?._indexAdvanced(direction) }
+    }
   }
 
   /// The state of the loads of `kind`.
@@ -417,7 +290,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// The number of loads in flight.
   ///
   /// - Complexity: O(1).
-  public var loadsInFlight: Int { _loads.count }
+  public var loadsInFlight: Int { _core.loadsInFlight }
 
   // MARK: - Commands
 
@@ -440,22 +313,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   ///
   /// - Complexity: O(loads in flight), plus the scheduling of new loads.
   public func refresh() {
-    _generation += 1
-    if _held == nil, !_pages.isEmpty {
-      _held = (_pages, _knownStart, _knownEnd)
-      _anchor = _firstVisibleItem()
-    }
-    _searchRadius = 0
-    _replacePages(_pages.indices, with: [])
-    for (_, load) in _loads { load.task.cancel() }
-    _loads = [:]
-    _failures = [:]
-    _keylessJumps = []
-    _settleTask?.cancel()
-    _settleTask = nil
-    _settleTarget = nil
-    _schedule(issuing: true, generationStartOnly: configuration.trigger != .visibleRange)
-    _publishStates()
+    _core.refresh()
+    _commit()
   }
 
   /// Requests the page after the last loaded one, unless one is in flight,
@@ -463,18 +322,16 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   ///
   /// - Complexity: O(loaded pages).
   public func loadNext() {
-    guard let last = _pages.last else { return }
-    _demand = last.end - 1..<last.end
-    _issueEdge(after: true)
+    _core.loadNext()
+    _commit()
   }
 
   /// Requests the page before the first loaded one, under the same rules.
   ///
   /// - Complexity: O(loaded pages).
   public func loadPrevious() {
-    guard let first = _pages.first else { return }
-    _demand = first.start..<first.start + 1
-    _issueEdge(after: false)
+    _core.loadPrevious()
+    _commit()
   }
 
   /// Asks again for every page that failed, and for the missing items of
@@ -482,24 +339,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   ///
   /// - Complexity: O(loaded pages), plus the scheduling of new loads.
   public func retry() {
-    let failed = Array(_failures.keys)
-    _failures = [:]
-    // A short page's placeholders are loaded again with the page.
-    _removePages { _pages[$0].span > _pages[$0].items.count }
-    if configuration.trigger == .visibleRange {
-      _schedule()
-    } else {
-      for target in failed {
-        switch target {
-        case .after: _issueEdge(after: true)
-        case .before: _issueEdge(after: false)
-        default: _schedule(issuing: true, generationStartOnly: true)
-        }
-      }
-    }
-    _publish()
-    // The retry is in flight: a retry button shows it at once.
-    _publishStates()
+    _core.retry()
+    _commit()
   }
 
   /// Reports the positions of `items` that are visible: the demand. In
@@ -512,7 +353,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   ///
   /// - Complexity: O(loaded pages + loads in flight), plus the loads issued.
   public func visibleRangeDidChange(_ positions: Range<Int>) {
-    _setDemand(positions, settling: true)
+    _core.visibleRangeDidChange(positions)
+    _commit()
   }
 
   /// Reports where a scroll in flight will come to rest, as a scroll view
@@ -524,7 +366,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   ///
   /// - Complexity: As `visibleRangeDidChange(_:)`.
   public func visibleRangeWillSettle(_ positions: Range<Int>) {
-    _setSettleTarget(positions)
+    _core.visibleRangeWillSettle(positions)
+    _commit()
   }
 
   /// Reports that the row at `position` appeared, as from a row's
@@ -535,6 +378,16 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     // A position from the UI may be anything; `Int.max` has no next one.
     let position = Swift.min(position, Int.max - 1)
     visibleRangeDidChange(position..<position + 1)
+  }
+
+  /// The changes from the publication `version` (a `PagedCollection`'s
+  /// `version`) to the current one, one batch per publication in order, or
+  /// `nil` if `version` is too old (more than 64 publications ago) or not
+  /// this pager's: then reload the list from `items`.
+  ///
+  /// - Complexity: O(publications since `version`).
+  public func changes(since version: Int) -> [PagedChanges]? {
+    _core.changes(since: version)
   }
 
   // MARK: - Awaiting
@@ -551,11 +404,12 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// - Parameter positions: Positions in the current `items`, or beyond
   ///   them while the count is not known yet.
   public func load(_ positions: Range<Int>) async {
-    _setDemand(positions, settling: false)
+    _core.demand(positions)
+    _commit()
     let isShown = { [unowned self] in
-      self._isIdle
+      self._core.isIdle
         || positions.allSatisfy {
-          $0 >= 0 && $0 < self._observed.items.count && self._observed.items.isLoaded(at: $0)
+          $0 >= 0 && $0 < self._core.items.count && self._core.items.isLoaded(at: $0)
         }
     }
     if isShown() { return }
@@ -563,28 +417,139 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
       _waiters.append(
         _Waiter(
           isSatisfied: isShown, continuation: continuation, positions: positions,
-          count: _observed.items.count))
+          count: _core.items.count))
     }
   }
 
   /// Returns when no load is in flight or waiting to settle: after
   /// `refresh()`, the moment the refreshed pages are shown.
   public func waitUntilIdle() async {
-    if _isIdle { return }
+    if _core.isIdle { return }
     await withCheckedContinuation { continuation in
       _waiters.append(
-        _Waiter(isSatisfied: { [unowned self] in self._isIdle }, continuation: continuation))
+        _Waiter(isSatisfied: { [unowned self] in self._core.isIdle }, continuation: continuation))
     }
   }
 
-  internal var _isIdle: Bool { _loads.isEmpty && _settleTask == nil }
+  // MARK: - The one commit path
+
+  /// Runs what the core decided (loads to start and cancel, the settle
+  /// timer), shows observers what changed, and resumes the waiters that
+  /// can go on. Every command and every response ends here.
+  internal func _commit() {
+    for effect in _core.takeEffects() {
+      switch effect {
+      case .start(let serial, let request): _start(serial, request)
+      case .cancel(let serial): _tasks.removeValue(forKey: serial)?.cancel()
+      case .armSettle: _armSettle()
+      case .cancelSettle:
+        _settleTask?.cancel()
+        _settleTask = nil
+      }
+    }
+    let core = _core
+    if _observed.items.version != core.items.version { items = core.items }
+    if _observedStates != core._statesVersion {
+      _observedStates = core._statesVersion
+      refreshState = core.refreshState
+      appendState = core.appendState
+      prependState = core.prependState
+    }
+    if _observed.requestCount != core.requestCount { requestCount = core.requestCount }
+    if _observed.keyRequestCount != core.keyRequestCount {
+      keyRequestCount = core.keyRequestCount
+    }
+    if _observed.reachesVisibleRangeByWalking != core.reachesVisibleRangeByWalking {
+      reachesVisibleRangeByWalking = core.reachesVisibleRangeByWalking
+    }
+    if _observed.lastRefusal != core.lastRefusal { lastRefusal = core.lastRefusal }
+    _notifyWaiters()
+  }
+
+  /// The states' version last shown to observers.
+  internal var _observedStates: Int {
+    get { _observedStatesVersion }
+    set { _observedStatesVersion = newValue }
+  }
+
+  /// Runs the load `serial` against the source, off the main actor.
+  private func _start(_ serial: Int, _ request: _PagerCore<Key, Item>._Request) {
+    let work: @Sendable () async throws -> _PagerCore<Key, Item>._Response
+    switch (_core._source._kind, request) {
+    case (.positional(let load), .positions(let range)):
+      work = { .positional(range, try await load(range)) }
+    case (.keyed(_, _, let load), .keyed(let pageRequest)):
+      work = { .keyed(pageRequest, try await load(pageRequest)) }
+    case (.keyed(_, let refreshKey, let load), .jump(let position, let size)):
+      work = {
+        guard let key = try await refreshKey?(position) else { return .noKey }
+        let pageRequest = PageRequest(kind: .refresh, key: key, size: size, position: position)
+        return .keyed(pageRequest, try await load(pageRequest))
+      }
+    default:
+      return
+    }
+    _tasks[serial] = Task { [weak self] in
+      let result: Result<_PagerCore<Key, Item>._Response, any Error>
+      do {
+        result = .success(try await work())
+      } catch {
+        result = .failure(error)
+      }
+      self?._complete(serial, result)
+    }
+  }
+
+  private func _complete(
+    _ serial: Int, _ result: Result<_PagerCore<Key, Item>._Response, any Error>
+  ) {
+    _tasks[serial] = nil
+    _core.complete(serial, result)
+    _commit()
+  }
+
+  /// An index advance of a published `items` came near an end.
+  internal func _indexAdvanced(_ direction: PageLoadKind) {
+    _core.indexAdvanced(direction)
+    _commit()
+  }
+
+  /// Starts the wait for the reports to settle. One task serves a whole
+  /// fling: each far report only counts (in the core), and the task sleeps
+  /// again while reports came during its last sleep, so a fling of hundreds
+  /// of frames creates one task, not one per frame.
+  private func _armSettle() {
+    guard _settleTask == nil else { return }
+    let sleep = _sleep
+    let interval = configuration.settleInterval
+    _settleTask = Task { [weak self] in
+      var seen = self?._core._farReports
+      while true {
+        // A zero interval waits only for the reports already queued on the
+        // main actor (a yield), not for a timer: no other thread is involved,
+        // so the order of events is the same on every run.
+        if interval > .zero {
+          do { try await sleep(interval) } catch { return }
+        } else {
+          await Task.yield()
+        }
+        guard let self, !Task.isCancelled else { return }
+        if self._core._farReports == seen { break }
+        seen = self._core._farReports
+      }
+      guard let self else { return }
+      self._settleTask = nil
+      self._core.settled()
+      self._commit()
+    }
+  }
 
   internal func _notifyWaiters() {
     guard !_waiters.isEmpty else { return }
     // Positions awaited before they existed are demanded again once a
-    // publication makes more of them exist. (The demand notifies the
-    // waiters itself; the list is read again after it.)
-    let count = _observed.items.count
+    // publication makes more of them exist. (The demand commits, which
+    // notifies the waiters itself; the list is read again after it.)
+    let count = _core.items.count
     var again: Range<Int>?
     for index in _waiters.indices {
       guard let positions = _waiters[index].positions,
@@ -593,11 +558,23 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
       _waiters[index].count = count
       again = positions
     }
-    if let again { _setDemand(again, settling: false) }
+    if let again {
+      _core.demand(again)
+      _commit()
+    }
     var waiting: [_Waiter] = []
     for waiter in _waiters {
       if waiter.isSatisfied() { waiter.continuation.resume() } else { waiting.append(waiter) }
     }
     _waiters = waiting
   }
+
+  // MARK: - For tests
+
+  internal var _pages: [_PagerCore<Key, Item>._StoredPage] { _core._pages }
+  internal var _held: (pages: [_PagerCore<Key, Item>._StoredPage], start: Int, end: Int)? {
+    _core._held
+  }
+  internal var _isIdle: Bool { _core.isIdle }
+  internal var _discardedResponseCount: Int { _core._discardedResponseCount }
 }

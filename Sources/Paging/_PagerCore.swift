@@ -1,0 +1,308 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+/// The pager's state and every decision it makes, with no task, timer or
+/// actor: what to load for a demand, where a page goes, what a publication
+/// is. A command changes the state and lists what the shell (`Pager`) must
+/// run (`effects`: loads to start or cancel, the settle timer); the shell
+/// runs them, hands responses back (`complete(_:_:)`), and publishes the
+/// state to its observers. Tests and the fuzz target drive it directly,
+/// synchronously.
+///
+/// A value type, whose id index and edit overlay are classes shared by
+/// copies: a copy is not an independent pager.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@_spi(Testing)
+public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
+  // MARK: What observers see
+
+  /// See `Pager.items`.
+  public internal(set) var items = PagedCollection<Item>()
+  /// See `Pager.refreshState`.
+  public internal(set) var refreshState: PageLoadState = .idle
+  /// See `Pager.appendState`.
+  public internal(set) var appendState: PageLoadState = .idle
+  /// See `Pager.prependState`.
+  public internal(set) var prependState: PageLoadState = .idle
+  /// Bumped when a load state changes (`_publishStates()`).
+  internal var _statesVersion = 0
+  /// What each state shows, to tell a change without comparing errors.
+  internal var _stateKeys: [_StateKey] = [.idle, .idle, .idle]
+  /// See `Pager.requestCount`.
+  public internal(set) var requestCount = 0
+  /// See `Pager.keyRequestCount`.
+  public internal(set) var keyRequestCount = 0
+  /// See `Pager.reachesVisibleRangeByWalking`.
+  public internal(set) var reachesVisibleRangeByWalking = false
+  /// See `Pager.lastRefusal`.
+  public internal(set) var lastRefusal: PagingError?
+
+  /// What the shell must do, in order, since it last took them.
+  public internal(set) var effects: [_Effect] = []
+  /// Called by an index advance of a published `items` near a loaded end,
+  /// from any thread (`.indexAdvance` mode).
+  internal var _onIndexAdvance: (@Sendable (PageLoadKind) -> Void)?
+
+  /// No span of positions grows beyond this, whatever a loader claims.
+  internal static var _maximumSpan: Int { Int(Int32.max) }
+
+  internal let configuration: PagingConfiguration
+  internal let _source: PagingSource<Key, Item>
+
+  /// Loaded pages, in position order, never overlapping.
+  internal var _pages: [_StoredPage] = []
+  /// The span of positions, in internal coordinates (placeholders
+  /// included). A prepend without counts moves the start below 0, so the
+  /// coordinates of everything loaded never change within the pager's life.
+  internal var _knownStart = 0
+  internal var _knownEnd = 0
+  /// Whether the source said the data starts at `_knownStart` (it ends at
+  /// `_knownEnd`).
+  internal var _startReached = false
+  internal var _endReached = false
+  /// Bumped by `refresh()`: pages of earlier generations are stale (shown
+  /// until replaced, loaded again when demanded).
+  internal var _generation = 0
+  /// Stamps requests and edits, in order.
+  internal var _serial = 0
+  internal var _loads: [Int: _Load] = [:]
+  /// Failed targets, each with its error and the serial of its failure (a
+  /// state names the failure it shows by that serial, never by comparing
+  /// errors).
+  internal var _failures: [_Target: (error: any Error, serial: Int)] = [:]
+  /// Jump positions whose refresh key the source did not have.
+  internal var _keylessJumps: Set<Int> = []
+  /// The visible range (or where a scroll will settle), in internal
+  /// coordinates: what the scheduler loads for.
+  internal var _demand: Range<Int>?
+  /// The last visible range reported, to tell a fling from a scroll.
+  internal var _lastReport: Range<Int>?
+  /// Where a scroll in flight will come to rest, until it arrives.
+  internal var _settleTarget: Range<Int>?
+  /// Whether the shell's settle timer runs (`_Effect.armSettle`).
+  internal var _settlePending = false
+  /// Far-moved reports so far: the settle task waits until a sleep passes
+  /// without one.
+  internal var _farReports = 0
+  internal var _edits: _AnyEdits<Item>?
+  /// During a refresh, until the new generation holds the visible range:
+  /// the old generation's pages and span, which stay published, so a
+  /// publication never mixes generations (whose positions may disagree).
+  internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
+  /// The internal coordinates where the pages may differ from the last
+  /// publication: publishing rebuilds and compares only there.
+  internal var _dirty: Range<Int>?
+  /// During a refresh: the first item the reader saw, which the new pages
+  /// are searched for before they replace the old ones, and how many pages
+  /// beyond the prefetch on each side the search has reached.
+  internal var _anchor: Item?
+  internal var _searchRadius = 0
+  /// A refresh searches at most this many pages beyond the prefetch on
+  /// each side for the item the reader saw.
+  internal static var _maximumSearchRadius: Int { 4 }
+  /// How many loaded source items have each id.
+  internal let _shownIDs = _AnyShownIDs<Item>.make()
+  /// How many loaded pages have each key: a key already loaded is not
+  /// requested again.
+  internal var _loadedKeys: [Key: Int] = [:]
+  /// Whether the last publication showed `_held`.
+  internal var _publishedHeld = false
+  /// Gives each page content its identity (`_StoredPage.identity`).
+  internal var _identities = 0
+  /// The changes of the last 64 publications.
+  internal var _changeLog: [(version: Int, changes: PagedChanges)] = []
+  /// Responses discarded because their load was cancelled or superseded: a
+  /// deterministic signal for tests that a late response arrived and
+  /// changed nothing.
+  internal var _discardedResponseCount = 0
+
+  /// A page of the source, at its positions.
+  internal struct _StoredPage {
+    /// The internal coordinate of the first item.
+    var start: Int
+    /// The source's items.
+    var items: ContiguousArray<Item>
+    /// The items shown: `items` with local edits applied.
+    var shown: ContiguousArray<Item>
+    /// The positions the page stands for: its item count, or more for a
+    /// positional page that came back short (the rest stay placeholders).
+    var span: Int
+    var key: Key?
+    var previousKey: Key?
+    var nextKey: Key?
+    var generation: Int
+    /// The serial of the request that loaded it.
+    var serial: Int
+    /// Whether `key` asked for the page forward (the initial key, a refresh
+    /// key, a next key), so that a prepended page's next key can be
+    /// compared with it; a previous key asks backward, in the source's own
+    /// terms (keyset cursors: "before this id"), and compares with nothing.
+    var keyLeadsForward = true
+    /// Unique to the content of `shown`: set again whenever it changes
+    /// (`Pager._newIdentity()`), so a publication tells a page shown
+    /// again from one that changed.
+    var identity = 0
+    var end: Int { start + span }
+  }
+
+  /// What a load is for; the scheduler computes the same target for the
+  /// same need, so a need already in flight is never requested twice.
+  internal enum _Target: Hashable {
+    /// Positional: the page whose first position is this.
+    case positions(Int)
+    /// Keyed: the initial key, starting a generation.
+    case first
+    /// Keyed: the page at the refresh key of this position.
+    case jump(Int)
+    /// Keyed: the page after the fresh page that ends at this position.
+    case after(Int)
+    /// Keyed: the page before the fresh page that starts at this position.
+    case before(Int)
+
+    /// The position the load extends from.
+    var position: Int? {
+      switch self {
+      case .positions(let p), .jump(let p), .after(let p): p
+      case .before(let p): p - 1
+      case .first: nil
+      }
+    }
+  }
+
+  internal struct _Load {
+    var target: _Target
+    /// For a positional load, the positions asked for.
+    var positions: Range<Int>?
+  }
+
+  /// What a load asks the source for; the shell runs it.
+  public enum _Request {
+    case positions(Range<Int>)
+    case keyed(PageRequest<Key>)
+    /// The refresh key of this data position, then a page of this size.
+    case jump(position: Int, size: Int)
+  }
+
+  /// What the shell must do after a command: the core decides, the shell
+  /// runs tasks and timers.
+  public enum _Effect {
+    /// Start the load `serial`.
+    case start(serial: Int, request: _Request)
+    /// Cancel the load `serial`; its response, if it comes, is discarded.
+    case cancel(serial: Int)
+    /// Start the settle timer (see `_PagerCore.settled()`).
+    case armSettle
+    /// Stop the settle timer.
+    case cancelSettle
+  }
+
+  /// What a load returned.
+  public enum _Response: Sendable {
+    case positional(Range<Int>, PositionalPage<Item>)
+    case keyed(PageRequest<Key>, Page<Key, Item>)
+    /// The source had no refresh key for a jump.
+    case noKey
+  }
+
+  /// What a load state shows: a state changes when this does.
+  internal enum _StateKey: Hashable {
+    case idle
+    case loading
+    case endReached
+    /// The failure with this serial.
+    case failed(Int)
+  }
+
+  /// A core over `source`: nothing loads until `refresh()`.
+  public init(configuration: PagingConfiguration, source: PagingSource<Key, Item>) {
+    self.configuration = configuration
+    self._source = source
+  }
+
+  /// Whether no load is in flight or waiting to settle.
+  public var isIdle: Bool { _loads.isEmpty && !_settlePending }
+
+  /// The number of loads in flight.
+  public var loadsInFlight: Int { _loads.count }
+
+  /// The effects since the last call, which the caller now runs.
+  public mutating func takeEffects() -> [_Effect] {
+    defer { effects = [] }
+    return effects
+  }
+
+  // MARK: - Commands
+
+  /// See `Pager.refresh()`.
+  public mutating func refresh() {
+    _generation += 1
+    if _held == nil, !_pages.isEmpty {
+      _held = (_pages, _knownStart, _knownEnd)
+      _anchor = _firstVisibleItem()
+    }
+    _searchRadius = 0
+    _replacePages(_pages.indices, with: [])
+    for serial in _loads.keys.sorted() { effects.append(.cancel(serial: serial)) }
+    _loads = [:]
+    _failures = [:]
+    _keylessJumps = []
+    _cancelSettle()
+    _settleTarget = nil
+    _schedule(issuing: true, generationStartOnly: configuration.trigger != .visibleRange)
+    _publishStates()
+  }
+
+  /// See `Pager.loadNext()`.
+  public mutating func loadNext() {
+    guard let last = _pages.last else { return }
+    _demand = last.end - 1..<last.end
+    _issueEdge(after: true)
+  }
+
+  /// See `Pager.loadPrevious()`.
+  public mutating func loadPrevious() {
+    guard let first = _pages.first else { return }
+    _demand = first.start..<first.start + 1
+    _issueEdge(after: false)
+  }
+
+  /// See `Pager.retry()`.
+  public mutating func retry() {
+    let failed = Array(_failures.keys)
+    _failures = [:]
+    // A short page's placeholders are loaded again with the page.
+    _removePages { _, page in page.span > page.items.count }
+    if configuration.trigger == .visibleRange {
+      _schedule()
+    } else {
+      for target in failed {
+        switch target {
+        case .after: _issueEdge(after: true)
+        case .before: _issueEdge(after: false)
+        default: _schedule(issuing: true, generationStartOnly: true)
+        }
+      }
+    }
+    _publish()
+    // The retry is in flight: a retry button shows it at once.
+    _publishStates()
+  }
+
+  /// See `Pager.visibleRangeDidChange(_:)`.
+  public mutating func visibleRangeDidChange(_ positions: Range<Int>) {
+    _setDemand(positions, settling: true)
+  }
+
+  /// See `Pager.visibleRangeWillSettle(_:)`.
+  public mutating func visibleRangeWillSettle(_ positions: Range<Int>) {
+    _setSettleTarget(positions)
+  }
+
+  /// See `Pager.load(_:)`: the demand, without waiting.
+  public mutating func demand(_ positions: Range<Int>) {
+    _setDemand(positions, settling: false)
+  }
+}
