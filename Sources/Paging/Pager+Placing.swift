@@ -199,21 +199,34 @@ extension _PagerCore {
       return
     }
     // Items shown by other pages (the same items under another key, a
-    // cursor that went back) are not shown twice: the page keeps the
-    // others; with none left, it is the direction's failure.
+    // cursor that went back) are not shown twice. The page keeps the run of
+    // items that stays contiguous: a prepended page its items before the
+    // first repeated one (it ends where the page it joins starts), any
+    // other its items after the last one; the counts it claims move with
+    // what it drops. With none left, it is the direction's failure.
+    var page = page
     let tentative = start..<start + items.count
     let duplicates = _duplicates(of: items, at: tentative)
-    if !duplicates.isEmpty {
+    if let first = duplicates.first, let last = duplicates.last {
       let error = PagingError.duplicateItems(
         position: start - _knownStart, count: duplicates.count)
       lastRefusal = error
-      for offset in duplicates.reversed() { items.remove(at: offset) }
+      if case .before = target {
+        page.itemsAfter = _shifted(page.itemsAfter, by: items.count - first)
+        items.removeLast(items.count - first)
+        start = tentative.upperBound - items.count
+      } else {
+        page.itemsBefore = _shifted(page.itemsBefore, by: last + 1)
+        items.removeFirst(last + 1)
+        // A page placed by its position (the first, a jump) keeps its items
+        // at theirs; an appended one still starts where the page it joins
+        // ends.
+        if case .after = target {} else { start += last + 1 }
+      }
       if items.isEmpty {
         _fail(target, error)
         return
       }
-      // A prepended page still ends where the page it joins starts.
-      if case .before = target { start = tentative.upperBound - items.count }
     }
     let end = start + items.count
     guard end - Swift.min(start, _knownStart) <= Self._maximumSpan else {
@@ -257,6 +270,14 @@ extension _PagerCore {
     } else if let after = _claim(page.itemsAfter, used: end - _knownStart) {
       _setKnownEnd(end + after)
     }
+  }
+
+  /// A claimed count moved by the items a page dropped; a claim that
+  /// would overflow is dropped too (`_claim` ignores absurd ones anyway).
+  private func _shifted(_ claim: Int?, by dropped: Int) -> Int? {
+    guard let claim else { return nil }
+    let (sum, overflow) = claim.addingReportingOverflow(dropped)
+    return overflow ? nil : sum
   }
 
   /// A claimed count of items before or after a page, or `nil`: a negative

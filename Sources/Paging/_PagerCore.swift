@@ -44,12 +44,13 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public internal(set) var effects: [_Effect] = []
   /// Called by an index advance of a published `items` near a loaded end,
   /// from any thread (`.indexAdvance` mode).
-  internal var _onIndexAdvance: (@Sendable (PageLoadKind) -> Void)?
+  public var _onIndexAdvance: (@Sendable (PageLoadKind) -> Void)?
 
   /// No span of positions grows beyond this, whatever a loader claims.
   internal static var _maximumSpan: Int { Int(Int32.max) }
 
-  internal let configuration: PagingConfiguration
+  /// How the pager loads.
+  public let configuration: PagingConfiguration
   internal let _source: PagingSource<Key, Item>
 
   /// Loaded pages, in position order, never overlapping.

@@ -6,77 +6,126 @@
 
 import Foundation
 import FuzzSupport
-import Paging
+@_spi(Testing) import Paging
 
-/// A source whose requests wait until the fuzzer answers them, in any
-/// order, with hostile pages (counts that overflow or lie, empty pages,
-/// failures), while the UI reports visible ranges anywhere. Whatever
-/// happens, the published items never lose, duplicate or reorder data: every
-/// loaded item sits at its own offset from every other.
-@MainActor
-final class Source {
-  var pending:
-    [(request: PageRequest<Int>, continuation: CheckedContinuation<Page<Int, Int>, any Error>)] = []
-  var pendingRanges:
-    [(range: Range<Int>, continuation: CheckedContinuation<PositionalPage<Int>, any Error>)] = []
-  let total: Int
-  /// After the input: a load that a task still asks for (one the pager
-  /// issued, then cancelled, before it ran) fails at once instead of
-  /// waiting for an answer that will never come.
-  var closed = false
+// Drives the pager's core (`_PagerCore`) synchronously, with no task or
+// actor: every load it asks for waits until the fuzzer answers it, in any
+// order, late (after a cancel), failed, or with hostile pages (counts that
+// overflow, lie or flap, pages that overlap loaded ones or repeat them under
+// a new key, empty pages), over positional and keyed sources (keyset cursors
+// both ways, with and without a refresh key, one-way cursors), while the UI
+// reports visible ranges anywhere and the source changes above the reader
+// before a refresh. After every step: no item shown twice, items in source
+// order (until a page lied about its positions), at their own positions
+// where the source's positions are known, the cap on pages held; and at the
+// end, answering what is asked (with counts that may flap) ends within a
+// bounded number of answers.
 
-  init(total: Int) { self.total = total }
-
-  func load(_ request: PageRequest<Int>) async throws -> Page<Int, Int> {
-    if closed { throw CancellationError() }
-    return try await withCheckedThrowingContinuation { pending.append((request, $0)) }
-  }
-
-  func load(_ range: Range<Int>) async throws -> PositionalPage<Int> {
-    if closed { throw CancellationError() }
-    return try await withCheckedThrowingContinuation { pendingRanges.append((range, $0)) }
-  }
-
-  var waiting: Int { pending.count + pendingRanges.count }
+/// An item: its id is its value in the source, which keeps its rows sorted
+/// by id.
+struct Row: Identifiable, Sendable {
+  let id: Int
 }
 
-struct Failure: Error {}
+typealias Core = _PagerCore<Int, Row>
 
-/// Runs the main actor's queued work (the pager's tasks and their
-/// completions) until a pass changes nothing the test can see. The source
-/// and the loader are main-actor isolated, so no work hops to another thread
-/// and a run is the same every time.
-@MainActor
-func drainMainActor(_ pager: Pager<Int, Int>, _ source: Source) {
-  func state() -> [Int] {
-    [
-      source.waiting, pager.requestCount, pager.items.count, pager.loadsInFlight,
-      pager.items.loadedRanges.first?.lowerBound ?? 0,
-      pager.items.loadedRanges.last?.upperBound ?? 0,
-      pager._stateCode,
-    ]
-  }
-  var quiet = 0
-  for _ in 0..<200 where quiet < 3 {
-    let before = state()
-    _ = RunLoop.main.run(mode: .default, before: Date())
-    quiet = state() == before ? quiet + 1 : 0
-  }
+/// How a keyed source's pages name their neighbors.
+enum Cursor {
+  /// Page-number keys (a key is the page's first position), both ways.
+  case pageNumbers
+  /// Keyset cursors: a key is an id; forward pages are the rows after it,
+  /// prepends the rows before it.
+  case keyset
+  /// A cursor with no way back (`previousKey` always `nil`).
+  case forward
 }
 
-extension Pager {
-  /// The three load states, as one number that changes when any does.
-  var _stateCode: Int {
-    func code(_ state: PageLoadState) -> Int {
-      switch state {
-      case .idle: 0
-      case .loading: 1
-      case .failed: 2
-      case .endReached: 3
+/// The source's rows (sorted ids) and what the fuzzer has done to them.
+struct Source {
+  var ids: [Int]
+  /// Whether the rows changed since the first refresh (positions moved).
+  var changed = false
+  /// Whether a page lied about its positions (overlapping items).
+  var lied = false
+  /// Whether `loadNext()` or `loadPrevious()` was called.
+  var askedExplicitly = false
+  let cursor: Cursor
+  let pageSize: Int
+
+  /// The rows at `range`, clamped.
+  func rows(_ range: Range<Int>) -> [Row] {
+    ids[range.clamped(to: 0..<ids.count)].map(Row.init)
+  }
+
+  /// The position of the first id above `key`.
+  func position(after key: Int) -> Int { ids.firstIndex { $0 > key } ?? ids.count }
+
+  /// The keyed page a request asks for, honest or not.
+  mutating func page(for request: PageRequest<Int>, _ input: inout FuzzInput) -> Page<Int, Row> {
+    let size = max(0, request.size + (input.choice(4) == 0 ? input.int(in: -3...3) : 0))
+    let count = ids.count
+    var start: Int
+    var end: Int
+    switch cursor {
+    case .keyset:
+      let key = request.key ?? Int.min
+      if request.kind == .prepend {
+        end = ids.firstIndex { $0 >= key } ?? count
+        start = max(0, end - size)
+      } else {
+        start = position(after: key)
+        end = min(count, start + size)
       }
+    case .pageNumbers, .forward:
+      start = min(max(request.key ?? 0, 0), count)
+      end = min(count, start + size)
+      // A prepended page of another size than asked does not end where the
+      // page it joins starts, and page-number keys cannot say so: a lie
+      // about positions the pager cannot see.
+      if request.kind == .prepend, size != request.size { lied = true }
     }
-    return code(refreshState) * 16 + code(appendState) * 4 + code(prependState)
+    if input.choice(8) == 0, start > 0 {
+      // Overlapping: the rows of earlier positions, as if rows were
+      // inserted above between loads.
+      let back = min(start, input.int(in: 1...10))
+      start -= back
+      end -= back
+      lied = true
+    }
+    let items = rows(start..<end)
+    let previousKey: Int? =
+      switch cursor {
+      case .pageNumbers: start > 0 ? max(0, start - pageSize) : nil
+      case .keyset: start > 0 ? items.first?.id : nil
+      case .forward: nil
+      }
+    let nextKey: Int? =
+      switch cursor {
+      case .pageNumbers: end < count || request.kind == .prepend ? end : nil
+      case .keyset: end < count ? items.last?.id : nil
+      case .forward: end < count ? end : nil
+      }
+    let honest = input.choice(3) != 0
+    return Page(
+      items: items, previousKey: previousKey, nextKey: nextKey,
+      itemsBefore: honest ? start : (input.bool() ? nil : input.hostileCount(small: 0...500)),
+      itemsAfter: honest ? count - end : (input.bool() ? nil : input.hostileCount(small: 0...500)))
   }
+}
+
+/// A load the core asked for, waiting for an answer.
+struct Pending {
+  var serial: Int
+  var request: Core._Request
+  /// Cancelled by the core: an answer arrives late and must change nothing.
+  var cancelled = false
+}
+
+/// Index advances the published items asked for (from the trigger's
+/// closure, called synchronously here).
+final class Advances: @unchecked Sendable {
+  // Only the fuzzer's one thread touches it.
+  var directions: [PageLoadKind] = []
 }
 
 /// The executable's entry point: libFuzzer's driver over this target.
@@ -90,43 +139,39 @@ public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CCh
 /// Runs one input: decodes it into calls and checks them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPager(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  // libFuzzer calls on the main thread; the bytes outlive the call.
-  nonisolated(unsafe) let bytes = data
-  MainActor.assumeIsolated { run(bytes, size) }
+  run(data, size)
   return 0
 }
 
 /// `FUZZ_TRACE=1` prints each call, to read a failing input.
 let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
 
-@MainActor
 func trace(_ text: @autoclosure () -> String) {
   if tracing { FileHandle.standardError.write(Data((text() + "\n").utf8)) }
 }
 
-@MainActor
 func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
   var input = FuzzInput(data, size)
-  let source = Source(total: input.int(in: 0...400))
   let pageSize = input.int(in: 1...30)
+  let kind = input.choice(5)
+  let cursor: Cursor = kind == 3 ? .keyset : kind == 4 ? .forward : .pageNumbers
+  var source = Source(
+    ids: Array(0..<input.int(in: 0...400)), cursor: cursor, pageSize: pageSize)
   let trigger: PagingTrigger = [.visibleRange, .indexAdvance, .manual][input.choice(3)]
-  // A keyed source (with a refresh key or without, or a one-way cursor), or
-  // a positional one.
-  let kind = input.choice(4)
-  let cursor: Cursor = kind == 3 ? (input.bool() ? .forward : .backward) : .twoWay
-  let initialKey = input.int(in: 0...source.total)
-  let pagingSource: PagingSource<Int, Int> =
-    switch kind {
-    case 0, 3:
-      .keyed(initialKey: initialKey) { @MainActor [source] in try await source.load($0) }
-    case 1:
-      .keyed(
-        initialKey: initialKey, refreshKey: { @MainActor position in position },
-        load: { @MainActor [source] in try await source.load($0) })
-    default: .positional { @MainActor [source] in try await source.load($0) }
-    }
+  let initialKey = cursor == .keyset ? Int.min : input.int(in: 0...source.ids.count)
+  // Kinds: 0 keyed page numbers, 1 the same with a refresh key, 2
+  // positional, 3 keyset with a refresh key, 4 a forward-only cursor.
+  let refreshKeys = kind == 1 || kind == 3
+  // The loaders are never called: the fuzzer answers the core's requests.
+  let refreshKey: @Sendable (Int) async throws -> Int? = { _ in nil }
+  let pagingSource: PagingSource<Int, Row> =
+    kind == 2
+    ? .positional { _ in PositionalPage(items: []) }
+    : .keyed(
+      initialKey: initialKey, refreshKey: refreshKeys ? refreshKey : nil,
+      load: { _ in Page(items: []) })
   let absolute = kind == 1 || kind == 2
-  let pager = Pager<Int, Int>(
+  var core = Core(
     configuration: PagingConfiguration(
       pageSize: pageSize, initialLoadSize: input.int(in: 1...60),
       prefetchDistance: input.int(in: 0...20),
@@ -134,189 +179,202 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
       maximumConcurrentLoads: input.int(in: 1...4), jumpDistance: input.int(in: 0...100),
       settleInterval: .zero),
     source: pagingSource)
+  let advances = Advances()
+  core._onIndexAdvance = { advances.directions.append($0) }
+  var pending: [Pending] = []
+  var settleArmed = false
+  func takeEffects() {
+    for effect in core.takeEffects() {
+      switch effect {
+      case .start(let serial, let request):
+        pending.append(Pending(serial: serial, request: request))
+      case .cancel(let serial):
+        if let index = pending.firstIndex(where: { $0.serial == serial }) {
+          pending[index].cancelled = true
+        }
+      case .armSettle: settleArmed = true
+      case .cancelSettle: settleArmed = false
+      }
+    }
+  }
+  /// The answer to `load`: honest or hostile, as the input says.
+  func answer(_ load: Pending, flapping: Bool) -> Result<Core._Response, any Error> {
+    if input.choice(7) == 0 { return .failure(CancellationError()) }
+    switch load.request {
+    case .positions(let range):
+      var start = min(range.lowerBound, source.ids.count)
+      if input.choice(8) == 0, start > 0 {
+        start -= min(start, input.int(in: 1...10))
+        source.lied = true
+      }
+      let end = min(source.ids.count, max(start, start + range.count + input.int(in: -10...10)))
+      let total =
+        flapping
+        ? (core.requestCount.isMultiple(of: 2) ? source.ids.count : source.ids.count / 10)
+        : input.choice(3) == 0 ? input.hostileCount(small: 0...500) : source.ids.count
+      return .success(
+        .positional(range, PositionalPage(items: source.rows(start..<end), totalCount: total)))
+    case .keyed(let request):
+      var page = source.page(for: request, &input)
+      // A source with refresh keys knows positions: its counts before a
+      // page are honest (a lie there is undetectable: it would place an
+      // island elsewhere). Its counts after a page may still lie.
+      if refreshKeys, let first = page.items.first,
+        let index = source.ids.firstIndex(where: { $0 == first.id })
+      {
+        page.itemsBefore = index
+      }
+      if flapping, let last = page.items.last {
+        let after = source.ids.count - (source.ids.firstIndex(of: last.id) ?? 0) - 1
+        page.itemsAfter = core.requestCount.isMultiple(of: 2) ? after : 0
+      }
+      return .success(.keyed(request, page))
+    case .jump(let position, let size):
+      guard refreshKeys, input.choice(5) != 0 else { return .success(.noKey) }
+      // The key of the page at `position`: its first position (page
+      // numbers), or the id before it (keyset).
+      let key =
+        cursor == .keyset
+        ? (position <= 0 ? Int.min : source.ids[min(position, source.ids.count) - 1])
+        : position
+      let request = PageRequest(kind: .refresh, key: key, size: size, position: position)
+      var page = source.page(for: request, &input)
+      // A source with refresh keys knows positions: its counts before a
+      // page are honest (a lie there is undetectable).
+      if let first = page.items.first, let index = source.ids.firstIndex(of: first.id) {
+        page.itemsBefore = index
+      }
+      return .success(.keyed(request, page))
+    }
+  }
   var step = 0
   while !input.isAtEnd, step < 150 {
     step += 1
-    switch input.choice(10) {
+    switch input.choice(12) {
     case 0:
       trace("refresh()")
-      pager.refresh()
+      core.refresh()
     case 1:
-      let count = pager.items.count
+      // Rows inserted (ids below every other) or deleted above the reader,
+      // then a refresh.
+      var ids = source.ids
+      if input.bool() {
+        let count = input.int(in: 1...40)
+        let first = (ids.first ?? 0) - count
+        ids.insert(contentsOf: first..<first + count, at: 0)
+      } else if !ids.isEmpty {
+        let lower = input.int(in: 0...ids.count - 1)
+        ids.removeSubrange(lower..<min(ids.count, lower + input.int(in: 1...40)))
+      }
+      source.ids = ids
+      source.changed = true
+      trace("the source changes to \(ids.count) rows; refresh()")
+      core.refresh()
+    case 2, 3:
+      let count = core.items.count
       let lower = input.int(in: 0...max(0, count))
       let range = lower..<min(count, lower + input.int(in: 0...20))
       trace("visibleRangeDidChange(\(range))")
-      pager.visibleRangeDidChange(range)
-    case 2:
+      core.visibleRangeDidChange(range)
+    case 4:
       let next = input.bool()
       trace(next ? "loadNext()" : "loadPrevious()")
-      next ? pager.loadNext() : pager.loadPrevious()
-    case 3:
-      trace("retry()")
-      pager.retry()
-    case 4:
-      // Walk the published snapshot by index, as a List does.
-      // A lying total may make billions of placeholders: walk at most
-      // 10,000 steps from each end.
-      let items = pager.items
-      var i = items.startIndex
-      var steps = 0
-      while i != items.endIndex, steps < 10_000 {
-        i = items.index(after: i)
-        steps += 1
-      }
-      if steps == 10_000 { i = items.endIndex }
-      while i != items.startIndex, steps > 0 {
-        i = items.index(before: i)
-        steps -= 1
-      }
+      next ? core.loadNext() : core.loadPrevious()
+      // An explicit request is issued past the concurrency cap.
+      source.askedExplicitly = true
     case 5:
-      let count = pager.items.count
+      trace("retry()")
+      core.retry()
+    case 6:
+      let count = core.items.count
       let lower = input.int(in: 0...max(0, count))
       let range = lower..<min(count, lower + input.int(in: 0...20))
       trace("visibleRangeWillSettle(\(range))")
-      pager.visibleRangeWillSettle(range)
-    case 6 where !source.pendingRanges.isEmpty:
-      // Answer a positional request: true, short, long, a lying count, or a failure.
-      let (range, continuation) = source.pendingRanges.remove(
-        at: input.int(in: 0...source.pendingRanges.count - 1))
-      if input.choice(6) == 0 {
-        trace("fail \(range)")
-        continuation.resume(throwing: Failure())
+      core.visibleRangeWillSettle(range)
+    case 7:
+      if settleArmed {
+        trace("settled()")
+        settleArmed = false
+        core.settled()
+      } else if let direction = advances.directions.popLast() {
+        trace("indexAdvanced(\(direction))")
+        core.indexAdvanced(direction)
       } else {
-        let start = min(range.lowerBound, source.total)
-        let end = min(source.total, max(start, range.upperBound + input.int(in: -10...10)))
-        let total = input.choice(3) == 0 ? input.hostileCount(small: 0...500) : source.total
-        trace("answer \(range) with \(start)..<\(end) total \(total)")
-        continuation.resume(
-          returning: PositionalPage(items: Array(start..<end), totalCount: total))
+        // Walk the published items by index, as a List does.
+        let items = core.items
+        var i = items.startIndex
+        var steps = 0
+        while i != items.endIndex, steps < 1_000 {
+          i = items.index(after: i)
+          steps += 1
+        }
       }
     default:
-      // Answer any pending request: a true page, a lying one, or a failure.
-      guard !source.pending.isEmpty else { break }
-      let (request, continuation) = source.pending.remove(
-        at: input.int(in: 0...source.pending.count - 1))
-      if input.choice(6) == 0 {
-        trace("fail \(request)")
-        continuation.resume(throwing: Failure())
-      } else {
-        var page = page(for: request, source.total, pageSize, cursor, &input)
-        // A source with refresh keys knows positions: its counts before a
-        // page are honest (a lie there is undetectable: it would place an
-        // island elsewhere). Its counts after a page may still lie.
-        if kind == 1, let first = page.items.first { page.itemsBefore = first }
-        trace(
-          "answer \(request) with \(page.items.first ?? -1)..<\((page.items.last ?? -2) + 1) before \(String(describing: page.itemsBefore)) after \(String(describing: page.itemsAfter)) prev \(String(describing: page.previousKey)) next \(String(describing: page.nextKey))"
-        )
-        continuation.resume(returning: page)
-      }
+      guard !pending.isEmpty else { break }
+      let load = pending.remove(at: input.int(in: 0...pending.count - 1))
+      let result = answer(load, flapping: false)
+      trace(
+        "answer \(load.serial) \(load.request)\(load.cancelled ? " (cancelled)" : "") with \(result)"
+      )
+      core.complete(load.serial, result)
     }
-    drainMainActor(pager, source)
+    takeEffects()
     trace(
-      "  items \(pager.items.count): loaded \(pager.items.loadedRanges), states \(pager.refreshState) \(pager.prependState) \(pager.appendState)"
+      "  items \(core.items.count): loaded \(core.items.loadedRanges.map { r in "\(r): \(core.items[r.lowerBound]!.id)...\(core.items[r.upperBound - 1]!.id)" }), refused \(String(describing: core.lastRefusal))"
     )
-    verify(pager, step: step, absolute: absolute)
+    verify(core, source, absolute: absolute)
   }
-  // Leave no task suspended: answering one may issue another, and a task
-  // issued but not yet run asks the source only when the main actor runs
-  // it, perhaps after this input (its continuation, which retains the
-  // source that holds it, would never be resumed: a leak of the harness,
-  // not the pager). So the source is closed first, then drained.
-  source.closed = true
-  drainMainActor(pager, source)
-  while source.waiting > 0 {
-    for entry in source.pending { entry.continuation.resume(throwing: CancellationError()) }
-    for entry in source.pendingRanges { entry.continuation.resume(throwing: CancellationError()) }
-    source.pending = []
-    source.pendingRanges = []
-    drainMainActor(pager, source)
+  // At rest, with counts that flap: answering what is asked ends.
+  var answers = 0
+  while let load = pending.first {
+    pending.removeFirst()
+    answers += 1
+    check(answers < 2_000, "requests never end: \(answers) answers, still \(pending.count) asked")
+    core.complete(load.serial, answer(load, flapping: true))
+    if settleArmed {
+      settleArmed = false
+      core.settled()
+    }
+    takeEffects()
+    verify(core, source, absolute: absolute)
   }
 }
 
-/// How a keyed source's pages name their neighbors.
-enum Cursor {
-  /// Page-number keys (a key is the page's first position), both ways.
-  case twoWay
-  /// A cursor with no way back (`previousKey` always `nil`).
-  case forward
-  /// A cursor with no way forward (`nextKey` always `nil`): a key is the
-  /// position a page ends at, as a chat's "before" cursor.
-  case backward
-}
-
-/// The page a request asks for (values are their source positions), with
-/// counts that may lie or overflow and a size that may differ from the
-/// request's.
-///
-/// The keys are honest about the page they lead to, or the pager could not
-/// tell where a page goes: a two-way page before the data loaded names the
-/// page after it (its next key), which the pager checks, and a one-way
-/// cursor's pages meet the page they join exactly.
-func page(
-  for request: PageRequest<Int>, _ total: Int, _ pageSize: Int, _ cursor: Cursor,
-  _ input: inout FuzzInput
-)
-  -> Page<Int, Int>
-{
-  let size = max(0, request.size + input.int(in: -3...3))
-  let key = min(max(request.key ?? 0, 0), total)
-  let (start, end) =
-    cursor == .backward && request.kind != .refresh
-    ? (max(0, key - size), key) : (key, min(total, key + size))
-  let honest = input.choice(3) != 0
-  let previousKey: Int? =
-    switch cursor {
-    case .twoWay: start > 0 ? max(0, start - pageSize) : nil
-    case .forward: nil
-    case .backward: start > 0 ? start : nil
-    }
-  let nextKey: Int? =
-    switch cursor {
-    case .twoWay: end < total || request.kind == .prepend ? end : nil
-    case .forward: end < total ? end : nil
-    case .backward: nil
-    }
-  return Page(
-    items: Array(start..<end), previousKey: previousKey, nextKey: nextKey,
-    itemsBefore: honest ? start : (input.bool() ? nil : input.hostileCount(small: 0...500)),
-    itemsAfter: honest ? total - end : (input.bool() ? nil : input.hostileCount(small: 0...500)))
-}
-
-@MainActor
-/// With `absolute` positions (a positional source, or keyed with refresh
-/// keys), every item sits at its own value; otherwise at one shift.
-func verify(_ pager: Pager<Int, Int>, step: Int, absolute: Bool) {
-  let items = pager.items
+/// Every published item once, in source order (until a page lied), at its
+/// own position where positions are known and the source did not change.
+func verify(_ core: Core, _ source: Source, absolute: Bool) {
+  let items = core.items
   check(items.count >= 0 && items.count <= Int(Int32.max), "count \(items.count)")
-  var offset: Int? = absolute ? 0 : nil
   var previous: Int?
-  // Every position when there are few; with a lying total of billions of
-  // placeholders, the loaded ranges and their neighbors (a full walk would
-  // take minutes: CI's FuzzPager hung on one).
-  let positions: [Int] =
-    items.count <= 100_000
-    ? Array(items.indices)
-    : items.loadedRanges.flatMap { range in
-      [range.lowerBound - 1] + Array(range) + [range.upperBound]
-    }.filter { items.indices.contains($0) }
-  for position in positions {
-    guard let item = items[position] else {
-      check(!items.isLoaded(at: position), "a placeholder at \(position) reads as loaded")
-      continue
+  var seen = Set<Int>()
+  for range in items.loadedRanges {
+    for position in [range.lowerBound - 1, range.upperBound] where items.indices.contains(position)
+    {
+      check(items[position] == nil, "a loaded item outside the loaded ranges at \(position)")
     }
-    check(items.isLoaded(at: position), "an item at \(position) reads as not loaded")
-    // One source, one shift: nothing lost out of the middle, duplicated or reordered.
-    if let offset {
-      check(item - position == offset, "item \(item) at \(position), shift \(offset)")
+    for position in range {
+      guard let item = items[position] else {
+        divergence("a placeholder at \(position) inside a loaded range")
+      }
+      check(seen.insert(item.id).inserted, "item \(item.id) shown twice")
+      if !source.lied {
+        if let previous { check(item.id > previous, "out of order: \(previous) then \(item.id)") }
+        if absolute, !source.changed {
+          check(item.id == position, "item \(item.id) at \(position)")
+        }
+      }
+      previous = item.id
     }
-    offset = item - position
-    if let previous { check(item > previous, "items out of order: \(previous) then \(item)") }
-    previous = item
   }
-  if let last = items.loadedRanges.last {
-    check(last.upperBound <= items.count, "loaded \(last) beyond count \(items.count)")
+  if let maximum = core.configuration.maximumLoadedPages {
+    // Pages the visible range overlaps are never dropped, even past the cap
+    // (a visible range of at most 20 positions).
+    let visible = 20 / core.configuration.pageSize + 2
+    check(
+      items.loadedPageCount <= Swift.max(maximum, visible),
+      "\(items.loadedPageCount) pages loaded, cap \(maximum)")
   }
-  if let maximum = pager.configuration.maximumLoadedPages {
-    check(items.loadedPageCount <= maximum, "\(items.loadedPageCount) pages loaded, cap \(maximum)")
+  if core.configuration.trigger == .visibleRange, !source.askedExplicitly {
+    check(core.loadsInFlight <= core.configuration.maximumConcurrentLoads, "loads past the cap")
   }
 }
