@@ -31,7 +31,9 @@ private struct PagerModel {
   let allowsLies: Bool
   var lied = false
 
-  init(positional: Bool, seed: UInt64) {
+  /// `source`: "positional", "keyed" (page numbers) or "keyset".
+  init(source kind: String, seed: UInt64) {
+    let positional = kind == "positional"
     var generator = SplitMix64(seed: seed)
     let pageSize = Int.random(in: 5...40, using: &generator)
     source = ScriptedSource(count: Int.random(in: 0...3_000, using: &generator), pageSize: pageSize)
@@ -46,8 +48,11 @@ private struct PagerModel {
         maximumConcurrentLoads: cap,
         jumpDistance: pageSize * Int.random(in: 1...6, using: &generator),
         settleInterval: .milliseconds(50)),
-      source: positional ? source.positionalSource : source.keyedSource(refreshKeys: true),
+      source: positional
+        ? source.positionalSource
+        : source.keyedSource(refreshKeys: true, initialKey: kind == "keyset" ? Int.min : 0),
       sleep: { try await clock.sleep(for: $0) })
+    source.keyset = kind == "keyset"
     rowsBeforeRefresh = source.rows
     allowsLies = seed % 3 == 0
   }
@@ -209,10 +214,10 @@ func changesFailure(
 struct PagerModelTests {
   @Test(
     "Random scrolls, jumps, drops, edits, refreshes, failures and late responses",
-    arguments: [true, false])
-  func randomOperations(positional: Bool) async {
+    arguments: ["positional", "keyed", "keyset"])
+  func randomOperations(source: String) async {
     for seed in modelTestSeeds {
-      var model = PagerModel(positional: positional, seed: seed)
+      var model = PagerModel(source: source, seed: seed)
       model.pager.refresh()
       await runModelTest(
         seed: seed, steps: 400, state: &model, step: step, verify: verify)

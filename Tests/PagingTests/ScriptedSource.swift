@@ -53,6 +53,11 @@ final class ScriptedSource {
   var reportsItemsBefore = true
   /// Answer at once instead of waiting for the test.
   var answersAtOnce = false
+  /// Keyset cursors instead of page numbers: a key is an item's id, a
+  /// page after it (or before it, for prepends), and the refresh key of a
+  /// position is the id before it (`Int.min` at the start). A key whose
+  /// item is gone finds nothing (a stale cursor).
+  var keyset = false
   /// A latency on a manual clock for answers at once.
   var latency: (ManualClock, Duration)?
   var pageSize: Int
@@ -72,7 +77,9 @@ final class ScriptedSource {
       refreshKey: refreshKeys
         ? { @MainActor [self] position in
           self.keyLookups.append(position)
-          return position
+          guard self.keyset else { return position }
+          if position <= 0 { return Int.min }
+          return position <= self.rows.count ? self.rows[position - 1].id : nil
         } : nil,
       load: { @MainActor [self] request in try await self.load(request) })
   }
@@ -125,6 +132,7 @@ final class ScriptedSource {
   func page(
     for request: PageRequest<Int>, _ hostility: Hostility = .none, by amount: Int = 1
   ) -> Page<Int, Row> {
+    if keyset { return keysetPage(for: request, hostility, by: amount) }
     let start = Swift.min(Swift.max(request.key ?? 0, 0), rows.count)
     let end = Swift.min(rows.count, start + request.size)
     // Only the overlap misbehaves for keyed pages: their items start
@@ -134,6 +142,34 @@ final class ScriptedSource {
       items: Array(rows[start - back..<end - back]),
       previousKey: start > 0 ? Swift.max(0, start - pageSize) : nil,
       nextKey: end < rows.count ? end : nil,
+      itemsBefore: reportsCounts && reportsItemsBefore ? start : nil,
+      itemsAfter: reportsCounts ? rows.count - end : nil)
+  }
+
+  /// A keyset page: the rows after the item with id `key` (from the start
+  /// for `Int.min`), or before it for a prepend.
+  func keysetPage(
+    for request: PageRequest<Int>, _ hostility: Hostility, by amount: Int
+  ) -> Page<Int, Row> {
+    let key = request.key ?? Int.min
+    let index = key == Int.min ? nil : rows.firstIndex { $0.id == key }
+    if key != Int.min, index == nil { return Page(items: []) }  // a stale cursor
+    var start: Int
+    var end: Int
+    if request.kind == .prepend {
+      end = index ?? 0
+      start = Swift.max(0, end - request.size)
+    } else {
+      start = index.map { $0 + 1 } ?? 0
+      end = Swift.min(rows.count, start + request.size)
+    }
+    let back = hostility == .overlapping ? Swift.min(start, 1 + amount % 20) : 0
+    start -= back
+    end -= back
+    let items = Array(rows[start..<end])
+    return Page(
+      items: items, previousKey: start > 0 ? items.first?.id : nil,
+      nextKey: end < rows.count ? items.last?.id : nil,
       itemsBefore: reportsCounts && reportsItemsBefore ? start : nil,
       itemsAfter: reportsCounts ? rows.count - end : nil)
   }
