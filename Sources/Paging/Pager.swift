@@ -70,84 +70,43 @@ import Observation
 public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// The loaded items and placeholders, for a list UI.
   public internal(set) var items: PagedCollection<Item> {
-    get {
-      _registrar.access(self, keyPath: _paths.items)
-      return _observed.items
-    }
-    set { _registrar.withMutation(of: self, keyPath: _paths.items) { _observed.items = newValue } }
+    get { _access(_paths.items, _observed.items) }
+    set { _mutate(_paths.items) { _observed.items = newValue } }
   }
   /// The state of the load that starts a generation (the first load, or a
   /// refresh's first load); `.loading` until the generation shows an item.
   public internal(set) var refreshState: PageLoadState {
-    get {
-      _registrar.access(self, keyPath: _paths.refreshState)
-      return _observed.refreshState
-    }
-    set {
-      _registrar.withMutation(of: self, keyPath: _paths.refreshState) {
-        _observed.refreshState = newValue
-      }
-    }
+    get { _access(_paths.refreshState, _observed.refreshState) }
+    set { _mutate(_paths.refreshState) { _observed.refreshState = newValue } }
   }
   /// The state of loading at and after the first visible position.
   public internal(set) var appendState: PageLoadState {
-    get {
-      _registrar.access(self, keyPath: _paths.appendState)
-      return _observed.appendState
-    }
-    set {
-      _registrar.withMutation(of: self, keyPath: _paths.appendState) {
-        _observed.appendState = newValue
-      }
-    }
+    get { _access(_paths.appendState, _observed.appendState) }
+    set { _mutate(_paths.appendState) { _observed.appendState = newValue } }
   }
   /// The state of loading before the first visible position.
   public internal(set) var prependState: PageLoadState {
-    get {
-      _registrar.access(self, keyPath: _paths.prependState)
-      return _observed.prependState
-    }
-    set {
-      _registrar.withMutation(of: self, keyPath: _paths.prependState) {
-        _observed.prependState = newValue
-      }
-    }
+    get { _access(_paths.prependState, _observed.prependState) }
+    set { _mutate(_paths.prependState) { _observed.prependState = newValue } }
   }
   /// The number of page loads issued to the source, over all generations
   /// (cancelled ones included; refresh-key lookups excluded, and the page
   /// load after a lookup counted when it answers).
   public internal(set) var requestCount: Int {
-    get {
-      _registrar.access(self, keyPath: _paths.requestCount)
-      return _observed.requestCount
-    }
-    set {
-      _registrar.withMutation(of: self, keyPath: _paths.requestCount) {
-        _observed.requestCount = newValue
-      }
-    }
+    get { _access(_paths.requestCount, _observed.requestCount) }
+    set { _mutate(_paths.requestCount) { _observed.requestCount = newValue } }
   }
   /// The number of refresh-key lookups issued to a keyed source.
   public internal(set) var keyRequestCount: Int {
-    get {
-      _registrar.access(self, keyPath: _paths.keyRequestCount)
-      return _observed.keyRequestCount
-    }
-    set {
-      _registrar.withMutation(of: self, keyPath: _paths.keyRequestCount) {
-        _observed.keyRequestCount = newValue
-      }
-    }
+    get { _access(_paths.keyRequestCount, _observed.keyRequestCount) }
+    set { _mutate(_paths.keyRequestCount) { _observed.keyRequestCount = newValue } }
   }
   /// Whether the visible range can only be reached by walking page by page,
   /// because the source has no refresh key for it.
   public internal(set) var reachesVisibleRangeByWalking: Bool {
-    get {
-      _registrar.access(self, keyPath: _paths.reachesVisibleRangeByWalking)
-      return _observed.reachesVisibleRangeByWalking
-    }
+    get { _access(_paths.reachesVisibleRangeByWalking, _observed.reachesVisibleRangeByWalking) }
     set {
-      _registrar.withMutation(of: self, keyPath: _paths.reachesVisibleRangeByWalking) {
+      _mutate(_paths.reachesVisibleRangeByWalking) {
         _observed.reachesVisibleRangeByWalking = newValue
       }
     }
@@ -155,15 +114,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// The last loader result that the pager refused or corrected
   /// (`PagingError`), or `nil`. Kept items were kept either way.
   public internal(set) var lastRefusal: PagingError? {
-    get {
-      _registrar.access(self, keyPath: _paths.lastRefusal)
-      return _observed.lastRefusal
-    }
-    set {
-      _registrar.withMutation(of: self, keyPath: _paths.lastRefusal) {
-        _observed.lastRefusal = newValue
-      }
-    }
+    get { _access(_paths.lastRefusal, _observed.lastRefusal) }
+    set { _mutate(_paths.lastRefusal) { _observed.lastRefusal = newValue } }
   }
 
   // MARK: Observation
@@ -194,6 +146,15 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     let keyRequestCount: KeyPath<Pager, Int>
     let reachesVisibleRangeByWalking: KeyPath<Pager, Bool>
     let lastRefusal: KeyPath<Pager, PagingError?>
+  }
+
+  private func _access<Value>(_ path: KeyPath<Pager, Value>, _ value: Value) -> Value {
+    _registrar.access(self, keyPath: path)
+    return value
+  }
+
+  private func _mutate<Value>(_ path: KeyPath<Pager, Value>, _ mutation: () -> Void) {
+    _registrar.withMutation(of: self, keyPath: path, mutation)
   }
 
   internal var _observed = _Observed()
