@@ -13,17 +13,21 @@ import _AdapterInternals
 /// (such an item deleted and inserted), and a `VirtualList`
 /// `RowChanges(difference)`.
 ///
-/// Computed by Heckel's algorithm, as IGListDiff implements it: O(n + m) time
-/// and memory for n old and m new elements, whatever changed (the standard
-/// library's `difference(from:)` is Myers' O((n + m) · d), over equality).
-/// Elements are never copied: only their identifiers are hashed.
+/// The common prefix and suffix are found by comparing identifiers position
+/// by position, before any hashing; the rows between them are diffed by
+/// Heckel's algorithm, as IGListDiff implements it: O(n + m) comparisons
+/// for n old and m new elements, and hashing only for the d rows between
+/// the first and the last change (the standard library's
+/// `difference(from:)` is Myers' O((n + m) · d), over equality). Elements
+/// are never copied: only their identifiers are compared and hashed.
 ///
 /// - Identity (`id`) decides which elements are the same item; a separate
 ///   content test decides whether a matched item was updated.
-/// - Duplicate identifiers within a snapshot are matched in order of
-///   appearance, as IGListDiff does: the k-th occurrence in the new snapshot
-///   with the k-th in the old one; extra occurrences are insertions or
-///   deletions. Never a crash, never an inconsistent batch.
+/// - Duplicate identifiers within a snapshot: the common prefix and suffix
+///   match position by position; between them, in order of appearance, as
+///   IGListDiff does: the k-th occurrence in the new rows with the k-th in
+///   the old ones; extra occurrences are insertions or deletions. Never a
+///   crash, never an inconsistent batch.
 public struct IdentityDifference: Hashable, Sendable {
   /// Old positions to delete, in descending order (safe to apply one by one).
   public var deletions: [Int]
@@ -81,7 +85,10 @@ public struct IdentityDifference: Hashable, Sendable {
   ///     per element.
   ///   - contentEquals: Whether two elements with the same identity have the
   ///     same content; `false` makes an update.
-  /// - Complexity: O(n + m), expected, if `ID` hashes well.
+  /// - Complexity: O(n + m) comparisons of identifiers, and hashing of the
+  ///   d rows between the first and the last change: O(n + m) in all,
+  ///   expected O(d) beyond the comparisons and the `newPositions` table,
+  ///   if `ID` hashes well.
   @inlinable
   public init<Old: RandomAccessCollection, New: RandomAccessCollection, ID: Hashable>(
     from old: Old, to new: New, id: (Old.Element) -> ID,
@@ -89,56 +96,92 @@ public struct IdentityDifference: Hashable, Sendable {
   ) where Old.Element == New.Element {
     let n = old.count
     let m = new.count
-    // For each identifier, the old positions not yet matched, smallest
-    // first, as a linked list through `nextOld`.
+    var updates: [Int] = []
+    // The common prefix and suffix, by comparing identifiers position by
+    // position before any hashing: appending, prepending or changing one
+    // row of a million costs a pass of comparisons, not a table of them.
+    var prefix = 0
+    var oldIndex = old.startIndex
+    var newIndex = new.startIndex
+    while prefix < Swift.min(n, m) {
+      let a = old[oldIndex]
+      let b = new[newIndex]
+      guard id(a) == id(b) else { break }
+      if !contentEquals(a, b) { updates.append(prefix) }
+      prefix += 1
+      old.formIndex(after: &oldIndex)
+      new.formIndex(after: &newIndex)
+    }
+    var suffix = 0
+    var oldEnd = old.endIndex
+    var newEnd = new.endIndex
+    while suffix < Swift.min(n, m) - prefix {
+      let oldLast = old.index(before: oldEnd)
+      let newLast = new.index(before: newEnd)
+      let a = old[oldLast]
+      let b = new[newLast]
+      guard id(a) == id(b) else { break }
+      if !contentEquals(a, b) { updates.append(n - 1 - suffix) }
+      suffix += 1
+      oldEnd = oldLast
+      newEnd = newLast
+    }
+    // The middle, by Heckel's algorithm: for each identifier, the old
+    // positions not yet matched, smallest first, as a linked list through
+    // `nextOld` (indexed from the middle's start).
+    let oldMiddle = prefix..<n - suffix
+    let newMiddle = prefix..<m - suffix
     var firstOld: [ID: Int] = [:]
-    firstOld.reserveCapacity(n)
-    var nextOld = [Int](repeating: -1, count: n)
-    var oldIndex = old.endIndex
-    var position = n
-    while oldIndex != old.startIndex {
-      old.formIndex(before: &oldIndex)
+    firstOld.reserveCapacity(oldMiddle.count)
+    var nextOld = [Int](repeating: -1, count: oldMiddle.count)
+    var index = oldEnd
+    var position = oldMiddle.upperBound
+    while position > oldMiddle.lowerBound {
+      old.formIndex(before: &index)
       position -= 1
-      let key = id(old[oldIndex])
-      nextOld[position] = firstOld[key] ?? -1
+      let key = id(old[index])
+      nextOld[position - prefix] = firstOld[key] ?? -1
       firstOld[key] = position
     }
     // Match each new element with the first unmatched old one of its id.
-    var oldForNew = [Int](repeating: -1, count: m)
+    var oldForNew = [Int](repeating: -1, count: newMiddle.count)
     var newForOld = [Int?](repeating: nil, count: n)
-    var updates: [Int] = []
-    var newIndex = new.startIndex
-    for i in 0..<m {
-      let element = new[newIndex]
+    for j in 0..<prefix { newForOld[j] = j }
+    for k in 0..<suffix { newForOld[n - 1 - k] = m - 1 - k }
+    var newCursor = newIndex
+    for i in newMiddle {
+      let element = new[newCursor]
       let key = id(element)
       if let j = firstOld[key], j >= 0 {
-        firstOld[key] = nextOld[j] >= 0 ? nextOld[j] : -1
-        oldForNew[i] = j
+        let next = nextOld[j - prefix]
+        firstOld[key] = next >= 0 ? next : -1
+        oldForNew[i - prefix] = j
         newForOld[j] = i
         if !contentEquals(old[old.index(old.startIndex, offsetBy: j)], element) {
           updates.append(j)
         }
       }
-      new.formIndex(after: &newIndex)
+      new.formIndex(after: &newCursor)
     }
     updates.sort()
     var deletions: [Int] = []
-    for j in 0..<n where newForOld[j] == nil { deletions.append(j) }
-    deletions.reverse()
+    for j in oldMiddle.reversed() where newForOld[j] == nil { deletions.append(j) }
     // Insertions, and the fewest moves that explain the reorder: the
     // survivors whose old positions, in new order, form a longest increasing
     // subsequence stay; every other survivor moves. One drag is one move.
+    // (The prefix and suffix stay, and every middle survivor comes from the
+    // old middle: only the middle can move.)
     var insertions: [Int] = []
     var survivors: [Int] = []
-    for i in 0..<m {
-      if oldForNew[i] < 0 { insertions.append(i) } else { survivors.append(i) }
+    for i in newMiddle {
+      if oldForNew[i - prefix] < 0 { insertions.append(i) } else { survivors.append(i) }
     }
     let stays = _longestIncreasingSubsequence(count: survivors.count) {
-      oldForNew[survivors[$0]]
+      oldForNew[survivors[$0] - prefix]
     }
     var moves: [Move] = []
     for (k, i) in survivors.enumerated() where !stays[k] {
-      moves.append(Move(from: oldForNew[i], to: i))
+      moves.append(Move(from: oldForNew[i - prefix], to: i))
     }
     self.init(
       deletions: deletions, insertions: insertions, moves: moves, updates: updates,

@@ -161,6 +161,39 @@ struct IdentityDifferenceTests {
     #expect(applied == new, "seed \(seed)")
   }
 
+  @Test("Edits at the ends and in the middle of a long list: the common prefix and suffix")
+  func prefixAndSuffix() {
+    let old = (0..<1_000).map { Item(id: $0, content: 0) }
+    var updated = old
+    updated[3].content = 1
+    updated[996].content = 1
+    var replaced = old
+    replaced[500] = Item(id: -1, content: 0)
+    let cases: [(String, [Item])] = [
+      ("one appended", old + [Item(id: -1, content: 0)]),
+      ("one prepended", [Item(id: -1, content: 0)] + old),
+      ("one replaced", replaced),
+      ("no change", old),
+      ("updates in the prefix and suffix", updated),
+      ("a duplicate id at the boundary", old + [old[999]]),
+      ("all removed", []),
+    ]
+    for (name, new) in cases {
+      let d = IdentityDifference(from: old, to: new)
+      var applied = old
+      applied.apply(d, from: new)
+      #expect(applied == new, "\(name)")
+      #expect(orderingProblem(d, old: old.count, new: new.count) == nil, "\(name)")
+      #expect(d.moves.isEmpty, "\(name): nothing moved")
+    }
+    #expect(
+      IdentityDifference(from: old, to: old + [Item(id: -1, content: 0)]).insertions == [1_000])
+    #expect(IdentityDifference(from: old, to: replaced).deletions == [500])
+    #expect(IdentityDifference(from: old, to: replaced).insertions == [500])
+    #expect(IdentityDifference(from: old, to: updated).updates == [3, 996])
+    #expect(IdentityDifference(from: old, to: old).isEmpty)
+  }
+
   @Test("Duplicate ids match in order of appearance, as IGListDiff does")
   func duplicates() {
     let a0 = Item(id: 7, content: 0)

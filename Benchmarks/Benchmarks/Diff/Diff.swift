@@ -2,7 +2,8 @@
 //
 // IdentityDifference (Heckel, O(n + m)) against the standard library's
 // difference(from:) (Myers, O((n + m) d)) at 10k and 100k items with 1%,
-// 10% and 50% of the items replaced.
+// 10% and 50% of the items replaced, and at 1M items with one appended, one
+// replaced, or none changed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,29 @@ let benchmarks: @Sendable () -> Void = {
       ) { _ in
         blackHole(new.difference(from: old))
       }
+    }
+  }
+  // What a list does most: one row appended, one replaced, nothing
+  // changed, at a million rows. The difference costs what changed plus a
+  // pass of comparisons, as the standard library's does.
+  let million = (0..<1_000_000).map { Item(id: $0, content: 0) }
+  var replaced = million
+  replaced[500_000] = Item(id: -1, content: 0)
+  for (name, new) in [
+    ("one appended", million + [Item(id: -1, content: 0)]), ("one replaced", replaced),
+    ("no change", million),
+  ] {
+    Benchmark(
+      "1M items, \(name): IdentityDifference",
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 10)
+    ) { _ in
+      blackHole(IdentityDifference(from: million, to: new))
+    }
+    Benchmark(
+      "1M items, \(name): difference(from:)",
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 10)
+    ) { _ in
+      blackHole(new.difference(from: million))
     }
   }
   sectionedBenchmarks()
