@@ -28,6 +28,7 @@ let dictionary = OrderedDictionary(uniqueKeysWithValues: keys.lazy.map { ($0, $0
 let identified = IdentifiedArray(uniqueElements: keys.lazy.map { Row(id: $0, value: $0) })
 let millionKeys = Array(0..<1_000_000)
 let million = OrderedStore(uniqueKeysWithValues: millionKeys.lazy.map { ($0, $0) })
+let millionDictionary = OrderedDictionary(uniqueKeysWithValues: millionKeys.lazy.map { ($0, $0) })
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -194,6 +195,27 @@ let benchmarks: @Sendable () -> Void = {
     a.insert(a.remove(at: 500_000), at: 500_003)
     benchmark.stopMeasurement()
     blackHole(a)
+  }
+  // One row moved by a distance at 1M, against swift-collections 1.6's own
+  // move (`moveSubrange`, O(distance + k)), each on a fresh unique copy.
+  for distance in [3, 1_000, 100_000, 400_000] {
+    let name = "move 1 row by \(distance.formatted(.number.grouping(.automatic))) at 1M"
+    Benchmark("\(name): OrderedStore") { benchmark in
+      var s = million
+      s[key: -1] = 0
+      benchmark.startMeasurement()
+      s.move(fromOffsets: [100_000], toOffset: 100_001 + distance)
+      benchmark.stopMeasurement()
+      blackHole(s)
+    }
+    Benchmark("\(name): OrderedDictionary (moveSubrange)") { benchmark in
+      var d = millionDictionary
+      d[-1] = 0
+      benchmark.startMeasurement()
+      d.moveSubrange(100_000..<100_001, to: 100_001 + distance)
+      benchmark.stopMeasurement()
+      blackHole(d)
+    }
   }
   Benchmark("move first to last at 1M: OrderedStore") { benchmark in
     var s = million

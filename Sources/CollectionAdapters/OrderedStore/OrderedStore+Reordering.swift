@@ -101,18 +101,12 @@ extension OrderedStore {
     let affected =
       Swift.min(offsets[0], destination)..<Swift.max(offsets[offsets.count - 1] + 1, destination)
     let storage = _ensureUnique()
-    // A short move rewrites only the table entries of the rows in between;
-    // a long one rebuilds the table in one pass instead of hashing each.
-    if !storage._prefersTableScan(moving: affected.count) {
-      storage._permute(
-        affected, order: _moveOrder(range: affected, offsets: offsets, destination: destination))
-    } else {
-      let order = _moveOrder(range: 0..<count, offsets: offsets, destination: destination)
-      storage._withPermutableBuffers { keys, values in
-        _applyPermutation(order, to: keys)
-        _applyPermutation(order, to: values)
-      }
-    }
+    // Only the rows in between move. Their table entries are found by
+    // hashing each key when they are few, by one pass over the table when
+    // they are many: no copy of the rest, at any distance.
+    storage._permute(
+      affected, order: _moveOrder(range: affected, offsets: offsets, destination: destination),
+      scanningTable: storage._prefersTableScan(moving: affected.count))
     _checkInvariants()
   }
 
@@ -141,14 +135,15 @@ extension OrderedStore {
       updateValue(value, forKey: key, insertingAt: to)
       return
     }
-    let storage = _ensureUnique()
     let distance = Swift.max(from, to) - Swift.min(from, to)
-    // Far: one pass over the table beats hashing each row passed.
-    if storage._prefersTableScan(moving: distance + 1) {
+    // Far: one pass over the table beats hashing each row passed. (Decided
+    // before holding the storage: a second reference to it would make
+    // `_move` copy the whole store.)
+    if _storage?._prefersTableScan(moving: distance + 1) == true {
       _move(sortedOffsets: [from], toOffset: destination)
       return
     }
-    storage._moveOne(from: from, to: to)
+    _ensureUnique()._moveOne(from: from, to: to)
     _checkInvariants()
   }
 

@@ -83,17 +83,21 @@ extension _OrderedStoreStorage {
 extension _OrderedStoreStorage {
   /// Rearranges the elements at the offsets in `range` so that offset
   /// `range.lowerBound + i` holds the element that was at `order[i]` (an
-  /// offset in `range`), rewriting only their table entries.
+  /// offset in `range`), rewriting only their table entries: found by
+  /// hashing each key, or, with `scanningTable`, in one pass over the table
+  /// without hashing (cheaper once the range is a sizable part of the
+  /// table; the elements outside the range are never touched either way).
   ///
-  /// - Complexity: O(`range.count`), with one hash per element in it.
+  /// - Complexity: O(`range.count`), with one hash per element in it; with
+  ///   `scanningTable`, O(`range.count` + buckets) and no hash.
   @inlinable
-  internal func _permute(_ range: Range<Int>, order: [Int]) {
+  internal func _permute(_ range: Range<Int>, order: [Int], scanningTable: Bool = false) {
     let k = range.count
     guard k > 1 else { return }
     // The table entries of the elements, found while every key is still
     // in its slot.
     var entries: [Int] = []
-    if _buckets != nil { entries = range.map { _bucket(ofSlot: _slot($0)) } }
+    if _buckets != nil, !scanningTable { entries = range.map { _bucket(ofSlot: _slot($0)) } }
     let keys = UnsafeMutablePointer<Key>.allocate(capacity: k)
     let values = UnsafeMutablePointer<Value>.allocate(capacity: k)
     defer {
@@ -110,7 +114,22 @@ extension _OrderedStoreStorage {
       let j = source &- range.lowerBound
       (_keys + slot).moveInitialize(from: keys + j, count: 1)
       (_values + slot).moveInitialize(from: values + j, count: 1)
-      if let buckets = _buckets { buckets[entries[j]] = _retagged(buckets[entries[j]], slot: slot) }
+      if let buckets = _buckets, !scanningTable {
+        buckets[entries[j]] = _retagged(buckets[entries[j]], slot: slot)
+      }
+    }
+    guard scanningTable, let buckets = _buckets else { return }
+    // Each entry of an element of the range: its old offset in the range
+    // gives its new one.
+    let newIndex = UnsafeMutablePointer<Int>.allocate(capacity: k)
+    defer { newIndex.deallocate() }
+    for (i, source) in order.enumerated() { newIndex[source &- range.lowerBound] = i }
+    let first = _slot(range.lowerBound)
+    for b in 0..<_bucketCount where buckets[b] != 0 {
+      let j = _slot(ofEntry: buckets[b]) &- first
+      if j >= 0, j < k {
+        buckets[b] = _retagged(buckets[b], slot: first &+ newIndex[j])
+      }
     }
   }
 
