@@ -91,7 +91,9 @@ extension _OrderedStoreStorage {
   /// - Complexity: O(`range.count`), with one hash per element in it; with
   ///   `scanningTable`, O(`range.count` + buckets) and no hash.
   @inlinable
-  internal func _permute(_ range: Range<Int>, order: [Int], scanningTable: Bool = false) {
+  internal func _permute(
+    _ range: Range<Int>, order: consuming [Int], scanningTable: Bool = false
+  ) {
     let k = range.count
     guard k > 1 else { return }
     // The table entries of the elements, found while every key is still
@@ -120,15 +122,17 @@ extension _OrderedStoreStorage {
     }
     guard scanningTable, let buckets = _buckets else { return }
     // Each entry of an element of the range: its old offset in the range
-    // gives its new one.
-    let newIndex = UnsafeMutablePointer<Int>.allocate(capacity: k)
-    defer { newIndex.deallocate() }
-    for (i, source) in order.enumerated() { newIndex[source &- range.lowerBound] = i }
+    // gives its new one, by the inverse of `order`, computed in its own
+    // storage (no allocation).
+    var newIndex = consume order
+    _invertPermutation(&newIndex, offset: range.lowerBound)
     let first = _slot(range.lowerBound)
-    for b in 0..<_bucketCount where buckets[b] != 0 {
-      let j = _slot(ofEntry: buckets[b]) &- first
-      if j >= 0, j < k {
-        buckets[b] = _retagged(buckets[b], slot: first &+ newIndex[j])
+    newIndex.withUnsafeBufferPointer { newIndex in
+      for b in 0..<_bucketCount where buckets[b] != 0 {
+        let j = _slot(ofEntry: buckets[b]) &- first
+        if j >= 0, j < k {
+          buckets[b] = _retagged(buckets[b], slot: first &+ newIndex[j])
+        }
       }
     }
   }
@@ -161,5 +165,32 @@ extension _OrderedStoreStorage {
     (_keys + slot).initialize(to: key)
     (_values + slot).initialize(to: value)
     if let buckets = _buckets { buckets[movedBucket] = _retagged(buckets[movedBucket], slot: slot) }
+  }
+}
+
+/// Replaces `permutation` (of `offset..<offset + count`: element `i` is the
+/// old position of new position `i`) by its inverse, zero-based: element
+/// `j` becomes the new position of old position `offset + j`. In place, by
+/// following each cycle once and marking what it wrote with `~`.
+///
+/// - Complexity: O(`count`), no allocation.
+@inlinable
+internal func _invertPermutation(_ permutation: inout [Int], offset: Int) {
+  permutation.withUnsafeMutableBufferPointer { p in
+    for i in p.indices { p[i] &-= offset }
+    for start in p.indices where p[start] >= 0 {
+      // The cycle start → p[start] → ...: each element's inverse is the
+      // one before it in the cycle.
+      var previous = start
+      var current = p[start]
+      while current != start {
+        let next = p[current]
+        p[current] = ~previous
+        previous = current
+        current = next
+      }
+      p[start] = ~previous
+    }
+    for i in p.indices { p[i] = ~p[i] }
   }
 }
