@@ -239,7 +239,7 @@ extension _PagerCore where Item: Identifiable {
     return edits
   }
 
-  private mutating func _isShown(_ id: Item.ID) -> Bool {
+  private func _isShown(_ id: Item.ID) -> Bool {
     (_held?.pages ?? _pages).contains { page in page.shown.contains { $0.id == id } }
   }
 }

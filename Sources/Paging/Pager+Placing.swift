@@ -362,7 +362,7 @@ extension _PagerCore {
 
   /// The offsets of `items`, to be placed at `positions`, whose items other
   /// pages show (or an earlier item of `items`).
-  private mutating func _duplicates(
+  private func _duplicates(
     of items: ContiguousArray<Item>, at positions: Range<Int>
   ) -> [Int] {
     let lower = _pages._partitioningIndex { $0.end > positions.lowerBound }
@@ -458,7 +458,7 @@ extension _PagerCore {
   }
 
   /// The first loaded item of the visible range, as published.
-  internal mutating func _firstVisibleItem() -> Item? {
+  internal func _firstVisibleItem() -> Item? {
     guard let demand = _demand else { return nil }
     let published = items
     let first = published._row(atCoordinate: demand.lowerBound)
@@ -501,7 +501,7 @@ extension _PagerCore {
   }
 
   /// Whether the pages hold every visible position.
-  private mutating func _holdsDemand() -> Bool {
+  private func _holdsDemand() -> Bool {
     guard let demand = _demand else { return true }
     var cursor = Swift.max(demand.lowerBound, _knownStart)
     let end = Swift.min(demand.upperBound, _knownEnd)
@@ -635,7 +635,7 @@ extension _PagerCore {
 
   /// Traps if the pages overlap, leave the span, or the published items do
   /// not match them.
-  internal mutating func _checkInvariants() {
+  internal func _checkInvariants() {
     for (a, b) in zip(_pages, _pages.dropFirst()) {
       _precondition(
         a.end <= b.start, "Pages \(a.start)..<\(a.end) and \(b.start)..<\(b.end) overlap")
@@ -660,7 +660,7 @@ extension _PagerCore {
 
   /// Traps if the publication built from the chunks and the changes in
   /// `window` differ from those built from all of `stored`.
-  private mutating func _checkPublication(
+  private func _checkPublication(
     _ stored: [_StoredPage], from old: PagedCollection<Item>, within window: Range<Int>
   ) {
     let (chunks, count) = Self._chunks(

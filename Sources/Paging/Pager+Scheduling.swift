@@ -15,7 +15,7 @@
 extension _PagerCore {
   /// `positions` of the published items, clamped to them, in internal
   /// coordinates.
-  private mutating func _internalRange(_ positions: Range<Int>) -> Range<Int> {
+  private func _internalRange(_ positions: Range<Int>) -> Range<Int> {
     let published = items
     let count = published.count
     let lower = Swift.min(Swift.max(positions.lowerBound, 0), count)
@@ -132,7 +132,7 @@ extension _PagerCore {
 
   /// The load that starts a generation, if it has shown nothing yet and
   /// the load is not already in flight or failed.
-  private mutating func _generationStart() -> _Target? {
+  private func _generationStart() -> _Target? {
     guard !_pages.contains(where: { $0.generation == _generation }) else { return nil }
     switch _source._kind {
     case .positional:
@@ -164,18 +164,18 @@ extension _PagerCore {
   }
 
   /// `lower..<upper`, or an empty range at `lower` if `upper` is below it.
-  private mutating func _range(_ lower: Int, _ upper: Int) -> Range<Int> {
+  private func _range(_ lower: Int, _ upper: Int) -> Range<Int> {
     lower..<Swift.max(lower, upper)
   }
 
-  internal mutating func _pageStart(of position: Int) -> Int {
+  internal func _pageStart(of position: Int) -> Int {
     let size = configuration.pageSize
     return position >= 0 ? position / size * size : -((-position + size - 1) / size * size)
   }
 
   /// The pages of a positional source that the demand covers, visible ones
   /// first, then the prefetch nearest first, at most `maximumLoadedPages`.
-  internal mutating func _demandedPageStarts(_ demand: Range<Int>) -> [Int] {
+  internal func _demandedPageStarts(_ demand: Range<Int>) -> [Int] {
     let size = configuration.pageSize
     // With an unknown count, one page past the known end finds more.
     let limit = _endReached ? _knownEnd : _knownEnd + size
@@ -215,7 +215,7 @@ extension _PagerCore {
     return starts
   }
 
-  private mutating func _wantedPositions(_ demand: Range<Int>) -> [_Target] {
+  private func _wantedPositions(_ demand: Range<Int>) -> [_Target] {
     _demandedPageStarts(demand).compactMap { start in
       if let index = _pageIndex(startingAt: start), _pages[index].generation == _generation {
         return nil
@@ -303,19 +303,19 @@ extension _PagerCore {
 
   /// A jump target for `position`: the page-aligned position at or before
   /// it, inside `run`.
-  private mutating func _alignedJump(_ position: Int, within run: Range<Int>) -> Int {
+  private func _alignedJump(_ position: Int, within run: Range<Int>) -> Int {
     let aligned = _knownStart + _pageStart(of: position - _knownStart)
     return Swift.max(aligned, run.lowerBound)
   }
 
-  internal mutating func _pageIndex(startingAt start: Int) -> Int? {
+  internal func _pageIndex(startingAt start: Int) -> Int? {
     guard let index = _pageIndex(atOrBefore: start), _pages[index].start == start else {
       return nil
     }
     return index
   }
 
-  internal mutating func _pageIndex(atOrBefore position: Int) -> Int? {
+  internal func _pageIndex(atOrBefore position: Int) -> Int? {
     var low = 0
     var high = _pages.count
     while low < high {
@@ -325,14 +325,14 @@ extension _PagerCore {
     return low == 0 ? nil : low - 1
   }
 
-  internal mutating func _freshPage(startingAt start: Int) -> Int? {
+  internal func _freshPage(startingAt start: Int) -> Int? {
     guard let index = _pageIndex(startingAt: start), _pages[index].generation == _generation else {
       return nil
     }
     return index
   }
 
-  internal mutating func _freshPage(endingAt end: Int) -> Int? {
+  internal func _freshPage(endingAt end: Int) -> Int? {
     guard let index = _pageIndex(atOrBefore: end - 1), _pages[index].end == end,
       _pages[index].generation == _generation
     else { return nil }

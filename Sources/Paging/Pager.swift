@@ -158,6 +158,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   }
 
   internal var _observed = _Observed()
+  /// The core's `_statesVersion` last shown to observers.
   internal var _observedStatesVersion = 0
   internal let _registrar = ObservationRegistrar()
   internal let _paths = _Paths(
@@ -408,29 +409,22 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
         _settleTask = nil
       }
     }
-    let core = _core
-    if _observed.items.version != core.items.version { items = core.items }
-    if _observedStates != core._statesVersion {
-      _observedStates = core._statesVersion
-      refreshState = core.refreshState
-      appendState = core.appendState
-      prependState = core.prependState
+    if _observed.items.version != _core.items.version { items = _core.items }
+    if _observedStatesVersion != _core._statesVersion {
+      _observedStatesVersion = _core._statesVersion
+      refreshState = _core.refreshState
+      appendState = _core.appendState
+      prependState = _core.prependState
     }
-    if _observed.requestCount != core.requestCount { requestCount = core.requestCount }
-    if _observed.keyRequestCount != core.keyRequestCount {
-      keyRequestCount = core.keyRequestCount
+    if _observed.requestCount != _core.requestCount { requestCount = _core.requestCount }
+    if _observed.keyRequestCount != _core.keyRequestCount {
+      keyRequestCount = _core.keyRequestCount
     }
-    if _observed.reachesVisibleRangeByWalking != core.reachesVisibleRangeByWalking {
-      reachesVisibleRangeByWalking = core.reachesVisibleRangeByWalking
+    if _observed.reachesVisibleRangeByWalking != _core.reachesVisibleRangeByWalking {
+      reachesVisibleRangeByWalking = _core.reachesVisibleRangeByWalking
     }
-    if _observed.lastRefusal != core.lastRefusal { lastRefusal = core.lastRefusal }
+    if _observed.lastRefusal != _core.lastRefusal { lastRefusal = _core.lastRefusal }
     _notifyWaiters()
-  }
-
-  /// The states' version last shown to observers.
-  internal var _observedStates: Int {
-    get { _observedStatesVersion }
-    set { _observedStatesVersion = newValue }
   }
 
   /// Runs the load `serial` against the source, off the main actor.
