@@ -1,0 +1,20 @@
+/// One of the page's views: a list, the data behind it, and its commands.
+@MainActor
+protocol HostedView: AnyObject {
+  /// Called when the view changed by itself (a page loaded, a message
+  /// arrived): the session sends a frame.
+  var onChange: (() -> Void)? { get set }
+  /// Whether work the page should wait for is under way (loads in flight
+  /// or settling, a jump still aiming).
+  var isBusy: Bool { get }
+
+  func scroll(to offset: Double)
+  func setViewport(width: Double, height: Double)
+  func measured(_ rows: [ClientMessage.Measured]) throws
+  /// A command of this view's controls; a refusal says why.
+  func perform(_ message: ClientMessage) async throws
+  /// The frame's rows and the view's own state.
+  func writeFrame(into json: inout JSONWriter)
+  /// Stops timers and loads: the page left.
+  func close()
+}

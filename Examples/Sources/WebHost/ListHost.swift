@@ -1,0 +1,144 @@
+import IdentityDiff
+import Windowing
+
+/// What a row shows on the page.
+struct RowContent {
+  /// The first line.
+  var title: String
+  /// The text under it, wrapped to the page's width ("" for none).
+  var body: String = ""
+  /// The row's style on the page: `row`, `placeholder`, `folder`, `file`,
+  /// `header`, `message`, `mine`.
+  var style: String = "row"
+  /// Indentation, in levels (an outline's depth).
+  var depth: Int = 0
+}
+
+/// A `VirtualList` driven by the page's messages, and the frame that tells
+/// the page what to place: the host side of the render plan.
+///
+/// The page reports its scroll offset, its viewport and the heights of the
+/// rows it renders; the list decides everything else. Each frame carries
+/// the content length, every row of the plan with its frame and content,
+/// the sticky header, and how far to move the scroll offset: `correction`
+/// (added to where the page is, so a scroll the user made meanwhile is
+/// kept) after content changed above the viewport, or `scrollTo` after a
+/// jump.
+@MainActor
+struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
+  var list: VirtualList<Data, ID, VariableSizeLayout>
+  private var plan = RenderPlan<ID>()
+  private let key: (ID) -> String
+  private let content: (Data.Element) -> RowContent
+  /// The plan's rows by key, for the measurements that come back.
+  private var positions: [String: Int] = [:]
+  /// The scroll the page has not been told of yet.
+  private var correction = 0.0
+  private var jumped = false
+
+  init(
+    list: VirtualList<Data, ID, VariableSizeLayout>, key: @escaping (ID) -> String,
+    content: @escaping (Data.Element) -> RowContent
+  ) {
+    self.list = list
+    self.key = key
+    self.content = content
+  }
+
+  // MARK: - What the page reports
+
+  /// The page scrolled to `offset`; a clamped offset is sent back.
+  mutating func scroll(to offset: Double) {
+    _ = list.scroll(to: offset)
+    correction += list.engine.viewport.offset - offset
+  }
+
+  /// The scroll container's size.
+  mutating func setViewport(width: Double, height: Double) {
+    let viewport = list.engine.viewport
+    track {
+      $0.setViewport(
+        Viewport(offset: viewport.offset, length: height, crossLength: width))
+    }
+  }
+
+  /// Heights the page measured, by row key; a key the plan no longer
+  /// shows is stale (the data changed meanwhile) and skipped.
+  mutating func measured(_ rows: [ClientMessage.Measured]) throws {
+    for row in rows {
+      let height = try ClientMessage.length(row.h, "height of \(row.k.prefix(40))")
+      guard let position = positions[row.k] else { continue }
+      track { _ = $0.setLength(height, of: position) }
+    }
+  }
+
+  // MARK: - What the app does
+
+  /// Shows the row at `position` at the top, aiming through the
+  /// measurements that follow.
+  mutating func jump(toPosition position: Int) {
+    list.scroll(toPosition: position, alignment: .start)
+    jumped = true
+    correction = 0
+  }
+
+  /// Any change of the list that may move the content under the viewport
+  /// (a data change, a measurement): the offset's move is the correction.
+  mutating func track(_ body: (inout VirtualList<Data, ID, VariableSizeLayout>) -> Void) {
+    let before = list.engine.viewport.offset
+    body(&list)
+    correction += list.engine.viewport.offset - before
+  }
+
+  /// Whether the list is still aiming at a row it jumped to.
+  var isAiming: Bool { list.scrollTarget.map { !$0.isSettled } ?? false }
+
+  // MARK: - The frame
+
+  /// Writes the frame's geometry and rows into `json`.
+  mutating func writeFrame(into json: inout JSONWriter) {
+    list.updateRenderPlan(&plan)
+    json.field("content", plan.contentLength)
+    json.field("offset", list.engine.viewport.offset)
+    if jumped {
+      json.field("scrollTo", list.engine.viewport.offset)
+    } else {
+      json.field("correction", correction)
+    }
+    jumped = false
+    correction = 0
+    positions.removeAll(keepingCapacity: true)
+    json.beginArray("rows")
+    var index = list.materialized.startIndex
+    for row in plan.rows {
+      let element = list.materialized[index]
+      list.materialized.formIndex(after: &index)
+      write(row, content(element), into: &json)
+    }
+    json.endArray()
+    if let header = plan.stickyHeader {
+      let data = list.data
+      json.key("sticky")
+      write(
+        header, content(data[data.index(data.startIndex, offsetBy: header.position)]), into: &json)
+    }
+  }
+
+  private mutating func write(
+    _ row: RenderPlan<ID>.Row, _ content: RowContent, into json: inout JSONWriter
+  ) {
+    let key = key(row.id)
+    positions[key] = row.position
+    json.beginObject()
+    json.field("k", key)
+    json.field("p", row.position)
+    json.field("y", row.frame.mainOffset)
+    json.field("h", row.frame.mainLength)
+    if !row.drawsContent { json.field("hidden", true) }
+    json.field("title", content.title)
+    if !content.body.isEmpty { json.field("body", content.body) }
+    json.field("style", content.style)
+    if content.depth > 0 { json.field("depth", content.depth) }
+    json.endObject()
+  }
+}

@@ -1,0 +1,270 @@
+// The page is a thin host: it reports its scroll offset, its viewport and
+// the heights of the rows it renders, and places what the server's frames
+// say. Every decision (which rows, where, how to keep the reader's place)
+// is the server's list.
+"use strict";
+
+// Browsers lay out at most about 33,500,000 px; a million rows are longer.
+// Past this height the page scrolls a shorter element: small scrolls move
+// 1:1, a drag of the scroll bar maps proportionally, and the distance
+// between the two coordinates is `delta` (server offset = scrollTop + delta).
+const MAX_DOM_HEIGHT = 10_000_000;
+
+const scroller = document.getElementById("scroller");
+const content = document.getElementById("content");
+const statusLine = document.getElementById("status");
+const retryBar = document.getElementById("retry");
+const problems = document.getElementById("problems");
+
+let socket = null;
+let seq = 0;
+let acknowledged = 0;
+let busy = true;
+let frames = 0;
+let framesSincePlaced = 0;
+let contentLength = 0;
+let delta = 0;
+let lastScrollTop = 0;
+let scrollPending = false;
+const rows = new Map(); // key -> element
+const measurements = new Map(); // key -> height not yet sent
+let measurementPending = false;
+
+// What the browser test reads: timings, and whether the page is idle.
+const timings = { firstRows: null, jumps: [] };
+let jump = null; // { position, started }
+window.hostTimings = timings;
+window.hostIdle = () =>
+  socket !== null && socket.readyState === WebSocket.OPEN && frames > 0 &&
+  acknowledged === seq && !busy && measurements.size === 0 && !scrollPending &&
+  framesSincePlaced >= 2;
+window.hostDelta = () => delta;
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  message.seq = ++seq;
+  socket.send(JSON.stringify(message));
+}
+
+// MARK: - Coordinates
+
+function domHeight() { return Math.min(contentLength, MAX_DOM_HEIGHT); }
+
+// Where the page's scroll offset goes for a server offset that the current
+// delta cannot reach: 1:1 near either end, proportional in between.
+function basePosition(offset, viewport) {
+  const maxTop = Math.max(0, domHeight() - viewport);
+  const maxOffset = Math.max(0, contentLength - viewport);
+  if (contentLength <= MAX_DOM_HEIGHT) return offset;
+  if (offset < MAX_DOM_HEIGHT / 2) return offset;
+  if (maxOffset - offset < MAX_DOM_HEIGHT / 2) return maxTop - (maxOffset - offset);
+  return maxOffset > 0 ? offset / maxOffset * maxTop : 0;
+}
+
+// Scrolls so that the server's offset `offset` is at the top.
+function moveTo(offset) {
+  const viewport = scroller.clientHeight;
+  const maxTop = Math.max(0, domHeight() - viewport);
+  offset = Math.max(0, Math.min(offset, Math.max(0, contentLength - viewport)));
+  let top = offset - delta;
+  const edge = contentLength > MAX_DOM_HEIGHT ? viewport : 0;
+  if (top < edge || top > maxTop - edge || contentLength <= MAX_DOM_HEIGHT) {
+    top = basePosition(offset, viewport);
+  }
+  scroller.scrollTop = top;
+  lastScrollTop = scroller.scrollTop;
+  delta = offset - lastScrollTop; // absorbs the browser's rounding
+}
+
+function readScroll() {
+  scrollPending = false;
+  const top = scroller.scrollTop;
+  const viewport = scroller.clientHeight;
+  if (contentLength <= MAX_DOM_HEIGHT) {
+    delta = 0;
+  } else if (Math.abs(top - lastScrollTop) > 2 * viewport) {
+    // A drag of the scroll bar (or a key that jumps): proportional.
+    const maxTop = Math.max(1, domHeight() - viewport);
+    delta = top / maxTop * Math.max(0, contentLength - viewport) - top;
+  } else {
+    // Near an end of the shorter element while the server's offset is not
+    // near its own: move the element under the reader so scrolling goes on.
+    const maxTop = domHeight() - viewport;
+    const offset = top + delta;
+    if ((top < viewport && delta > 0.5) ||
+        (top > maxTop - viewport && Math.abs(delta - (contentLength - domHeight())) > 0.5)) {
+      moveTo(offset);
+      placeRows(lastFrameRows);
+    }
+  }
+  lastScrollTop = scroller.scrollTop;
+  send({ t: "scroll", y: scroller.scrollTop + delta });
+}
+
+scroller.addEventListener("scroll", () => {
+  if (scrollPending) return;
+  scrollPending = true;
+  requestAnimationFrame(readScroll);
+});
+
+new ResizeObserver(() => {
+  send({ t: "viewport", w: scroller.clientWidth, h: scroller.clientHeight });
+}).observe(scroller);
+
+// MARK: - Measurements
+
+const rowSizes = new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const element = entry.target;
+    if (!element.isConnected || !element.dataset.key) continue;
+    const height = entry.borderBoxSize?.[0]?.blockSize ?? element.offsetHeight;
+    if (Math.abs(height - element.serverHeight) < 0.01) continue;
+    measurements.set(element.dataset.key, height);
+  }
+  if (measurements.size > 0 && !measurementPending) {
+    measurementPending = true;
+    queueMicrotask(sendMeasurements);
+  }
+});
+
+function sendMeasurements() {
+  measurementPending = false;
+  if (measurements.size === 0) return;
+  const batch = [];
+  for (const [k, h] of measurements) batch.push({ k, h });
+  measurements.clear();
+  send({ t: "measure", rows: batch });
+}
+
+// MARK: - Frames
+
+let lastFrameRows = [];
+
+function placeRows(frameRows) {
+  const seen = new Set();
+  for (const row of frameRows) {
+    seen.add(row.k);
+    let element = rows.get(row.k);
+    if (!element) {
+      element = document.createElement("div");
+      element.dataset.key = row.k;
+      element.innerHTML = '<div class="title"></div><div class="body"></div>';
+      content.appendChild(element);
+      rows.set(row.k, element);
+      element.serverHeight = -1;
+      rowSizes.observe(element);
+    }
+    element.serverHeight = row.h;
+    element.dataset.position = row.p;
+    element.className = "row " + row.style;
+    element.style.top = (row.y - delta) + "px";
+    element.style.paddingLeft = (12 + 18 * (row.depth || 0)) + "px";
+    element.style.visibility = row.hidden ? "hidden" : "";
+    const [title, body] = element.children;
+    if (title.textContent !== row.title) title.textContent = row.title;
+    const text = row.body || "";
+    if (body.textContent !== text) body.textContent = text;
+  }
+  for (const [key, element] of rows) {
+    if (seen.has(key)) continue;
+    rowSizes.unobserve(element);
+    element.remove();
+    rows.delete(key);
+  }
+}
+
+function applyFrame(frame) {
+  frames += 1;
+  acknowledged = Math.max(acknowledged, frame.ack);
+  busy = frame.busy;
+  contentLength = frame.content;
+  content.style.height = domHeight() + "px";
+  if (frame.scrollTo !== undefined) {
+    moveTo(frame.scrollTo);
+  } else if (frame.correction) {
+    moveTo(scroller.scrollTop + delta + frame.correction);
+  } else if (contentLength <= MAX_DOM_HEIGHT) {
+    delta = 0;
+  }
+  lastFrameRows = frame.rows;
+  placeRows(frame.rows);
+  framesSincePlaced = 0;
+  showStatus(frame);
+  if (timings.firstRows === null && frame.rows.some((row) => row.style !== "placeholder")) {
+    requestAnimationFrame(() => { timings.firstRows = performance.now(); });
+  }
+  if (jump && frame.rows.some((row) => row.p === jump.position && row.style !== "placeholder")) {
+    const started = jump.started;
+    jump = null;
+    requestAnimationFrame(() => timings.jumps.push(performance.now() - started));
+  }
+}
+
+function showStatus(frame) {
+  const status = frame.status || {};
+  statusLine.textContent = Object.entries(status)
+    .filter(([key]) => key !== "notice")
+    .map(([key, value]) => `${key}: ${value}`).join(" · ");
+  const failed = ["refresh", "prepend", "append"]
+    .map((kind) => status[kind]).find((state) => String(state).startsWith("failed"));
+  retryBar.hidden = !failed;
+  if (failed) retryBar.firstElementChild.textContent = "Could not load (" + failed + ").";
+  for (const refusal of frame.refusals || []) report(refusal);
+}
+
+function report(text) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  problems.prepend(item);
+  while (problems.children.length > 5) problems.lastElementChild.remove();
+}
+
+function tick() {
+  framesSincePlaced += 1;
+  requestAnimationFrame(tick);
+}
+requestAnimationFrame(tick);
+
+// MARK: - Controls
+
+document.getElementById("goToRow").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const row = Number(event.target.row.value);
+  jump = { position: row, started: performance.now() };
+  send({ t: "goToRow", row });
+});
+document.getElementById("goToID").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ t: "goToID", id: event.target.id.value.trim() });
+});
+document.getElementById("source").addEventListener("change", (event) => {
+  send({ t: "source", name: event.target.value });
+});
+document.getElementById("insertAtTop").addEventListener("click", () => send({ t: "insertAtTop" }));
+document.getElementById("fail").addEventListener("change", (event) => {
+  send({ t: "fail", on: event.target.checked });
+});
+retryBar.querySelector("button").addEventListener("click", () => send({ t: "retry" }));
+
+// MARK: - Connection
+
+function connect() {
+  socket = new WebSocket(`ws://${location.host}/socket`);
+  socket.addEventListener("open", () => {
+    send({ t: "viewport", w: scroller.clientWidth, h: scroller.clientHeight });
+  });
+  socket.addEventListener("message", (event) => {
+    let frame;
+    try {
+      frame = JSON.parse(event.data);
+    } catch {
+      report("a frame that is not JSON");
+      return;
+    }
+    if (frame.t === "frame") applyFrame(frame);
+  });
+  socket.addEventListener("close", (event) => {
+    report(`disconnected (${event.code}${event.reason ? ": " + event.reason : ""})`);
+  });
+}
+connect();

@@ -1,0 +1,150 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+
+/// A web page that shows the package's lists from the render plan: one
+/// engine per connected page, driven over a WebSocket.
+///
+///     swift run -c release WebHost [--host 127.0.0.1] [--port 8080] [--data DIR]
+@main
+struct WebHost {
+  static func main() async throws {
+    let options = try Options(CommandLine.arguments.dropFirst())
+    let started = ContinuousClock.now
+    let database = try SampleDatabase(directory: options.dataDirectory)
+    say(
+      "database: \(database.path) (\(database.count) rows, ready in \(ContinuousClock.now - started))"
+    )
+
+    let stats = await MainActor.run { ServerStats() }
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    for (path, file, type) in [
+      ("/", "index.html", "text/html; charset=utf-8"),
+      ("/host.js", "host.js", "text/javascript; charset=utf-8"),
+      ("/host.css", "host.css", "text/css; charset=utf-8"),
+    ] {
+      let body = try Self.resource(file)
+      router.get(RouterPath(path)) { _, _ in
+        Response(
+          status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+          body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+      }
+    }
+    router.get("/stats") { _, _ in
+      let text = await stats.json()
+      return Response(
+        status: .ok, headers: [.contentType: "application/json"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+    router.ws("/socket") { inbound, outbound, _ in
+      // Frames go out through a short buffer that keeps the newest: each
+      // frame is whole, so a page that reads slowly skips frames instead of
+      // growing the server's memory.
+      let (frames, continuation) = AsyncStream.makeStream(
+        of: String.self, bufferingPolicy: .bufferingNewest(4))
+      let session = await Session(database: database, stats: stats) { continuation.yield($0) }
+      await stats.opened()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for await frame in frames { try await outbound.write(.text(frame)) }
+        }
+        defer { group.cancelAll() }
+        var limiter = RateLimiter(perSecond: Session.messagesPerSecond)
+        var dropped = 0
+        for try await message in inbound.messages(maxSize: 1 << 16) {
+          guard limiter.allow() else {
+            dropped += 1
+            continue
+          }
+          let text: String
+          switch message {
+          case .text(let string): text = string
+          case .binary: text = "binary message"
+          }
+          await session.receive(text, dropped: dropped)
+          dropped = 0
+        }
+        continuation.finish()
+      }
+      await session.close()
+      await stats.closed()
+    }
+
+    let app = Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: router,
+        configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: 1 << 16))),
+      configuration: ApplicationConfiguration(
+        address: .hostname(options.host, port: options.port),
+        availableConnectionsDelegate: MaximumAvailableConnections(64)))
+    say("serving http://\(options.host):\(options.port)")
+    try await app.runService()
+  }
+
+  /// A file of the page, from the bundle's `Public` folder.
+  static func resource(_ name: String) throws -> String {
+    guard
+      let url = Bundle.module.url(
+        forResource: (name as NSString).deletingPathExtension,
+        withExtension: (name as NSString).pathExtension, subdirectory: "Public")
+    else { throw Refusal("the bundle has no \(name)") }
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+}
+
+/// A token bucket: at most `perSecond` messages a second, in bursts of a
+/// fifth of that.
+struct RateLimiter {
+  let perSecond: Int
+  private var tokens: Double
+  private var last = ContinuousClock.now
+
+  init(perSecond: Int) {
+    self.perSecond = perSecond
+    tokens = Double(perSecond) / 5
+  }
+
+  mutating func allow() -> Bool {
+    let now = ContinuousClock.now
+    let elapsed = now - last
+    last = now
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    tokens = min(Double(perSecond) / 5, tokens + seconds * Double(perSecond))
+    guard tokens >= 1 else { return false }
+    tokens -= 1
+    return true
+  }
+}
+
+/// The command line: where to listen (loopback unless told otherwise) and
+/// where the sample database lives.
+struct Options {
+  var host = "127.0.0.1"
+  var port = 8080
+  var dataDirectory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("collection-adapters-web-host")
+
+  init(_ arguments: ArraySlice<String>) throws {
+    var arguments = arguments
+    while let option = arguments.popFirst() {
+      guard let value = arguments.popFirst() else { throw Refusal("\(option) needs a value") }
+      switch option {
+      case "--host": host = value
+      case "--port":
+        guard let port = Int(value), (0...65_535).contains(port) else {
+          throw Refusal("port \(value) is not in 0...65535")
+        }
+        self.port = port
+      case "--data": dataDirectory = URL(fileURLWithPath: value)
+      default: throw Refusal("unknown option \(option)")
+      }
+    }
+  }
+}
+
+/// Prints a line unbuffered, so that a log file has it at once.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
