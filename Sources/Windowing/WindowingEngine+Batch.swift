@@ -26,7 +26,11 @@ extension WindowingEngine {
   ///
   /// A moved row (`changes.moved`) counts as a survivor: the reader's place,
   /// a pinned row and a measured length follow it. Updated rows keep their
-  /// positions; the engine reads nothing of them.
+  /// positions; the engine reads nothing of them. An aimed scroll
+  /// (`scroll(toPosition:alignment:)`) whose row survives keeps aiming at
+  /// it, at its new position: a jump lands on its row although the pages
+  /// around it load meanwhile. It ends when its row is removed, or when the
+  /// list follows the end (`followsEnd`) and is there.
   ///
   /// - Parameter changes: Removals in the old positions and insertions in
   ///   the new, ascending and disjoint, within the item count, and moves of
@@ -47,9 +51,25 @@ extension WindowingEngine {
         "Move \(move.from) to \(move.to) is not of a removed row to an inserted one")
     }
     let target = _anchorTarget(changes, oldCount: oldCount)
+    // At the end of a list that follows it, the end wins over an aim (a
+    // "jump to latest" in a chat, then a new message).
+    var aim = _followsEnd && _isAtEnd(contentLength: _lastContentLength) ? nil : _scrollAim
+    if let old = aim {
+      aim = changes.newPosition(ofRowAt: old.position).map { position in
+        var aim = old
+        aim.position = position
+        // Measured since the scroll: the positions that survive, where they are now.
+        aim.measured = Set(old.measured.compactMap { changes.newPosition(ofRowAt: $0) })
+        return aim
+      }
+    }
     _layout.apply(changes)
     _remapPinned { changes.newPosition(ofRowAt: $0) }
-    return _reanchor(target)
+    guard let aim else { return _reanchor(target) }
+    _scrollAim = aim
+    let before = _viewport.offset
+    _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
+    return _recompute(correction: _viewport.offset - before)
   }
 
   /// Traps unless `ranges` are ascending, disjoint and within `0..<count`,

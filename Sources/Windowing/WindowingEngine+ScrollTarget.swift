@@ -36,8 +36,10 @@ extension WindowingEngine {
   /// Scrolls so that the item at `position` sits where `alignment` says, as
   /// far as the content allows, and keeps aiming: every later measurement
   /// (`setLength(_:of:)`) moves the offset back onto the target, until the
-  /// user scrolls elsewhere (`scroll(to:)` with another offset), the data
-  /// changes, or another target is set. TanStack Virtual's users ask for
+  /// user scrolls elsewhere (`scroll(to:)` with another offset), the item
+  /// is removed, or another target is set. A data change that keeps the
+  /// item (a page loaded around it, rows inserted above) moves the target
+  /// with it. TanStack Virtual's users ask for
   /// this (#216, #468): a scroll that lands right once estimates are
   /// replaced.
   ///
@@ -59,8 +61,8 @@ extension WindowingEngine {
     return _recompute(correction: _viewport.offset - before)
   }
 
-  /// The scroll being aimed, or `nil` once the user scrolled elsewhere, the
-  /// data changed, or none was set.
+  /// The scroll being aimed, or `nil` once the user scrolled elsewhere, its
+  /// item was removed, or none was set.
   ///
   /// - Complexity: O(window) for `isSettled`.
   public var scrollTarget: ScrollTarget? {

@@ -386,8 +386,9 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline
   internal mutating func _reanchor(_ target: _AnchorTarget?, wasAtEnd: Bool? = nil) -> WindowChange
   {
-    // A data change ends an aimed scroll: positions moved, the anchor rule
-    // keeps what is on screen.
+    // A data change that reaches here ends an aimed scroll (its item was
+    // removed, or the layout replaced): the anchor rule keeps what is on
+    // screen.
     _scrollAim = nil
     let before = _viewport.offset
     let wasAtEnd =

@@ -116,9 +116,9 @@ struct PagedChangesTests {
   }
 
   /// Brings `list` up to the pager's latest publication.
-  static func follow(
+  static func follow<Layout: WindowLayout>(
     _ pager: Pager<Int, Message>,
-    in list: inout VirtualList<PagedRows<Message>, PagedRowID<Int>, FixedSizeLayout>
+    in list: inout VirtualList<PagedRows<Message>, PagedRowID<Int>, Layout>
   ) {
     if let changes = pager.changes(since: list.data.version) {
       list.apply(changes, from: pager.items.rows)
@@ -192,5 +192,48 @@ struct PagedChangesTests {
     #expect(list.data[now].id == read, "the item read is still the first visible row: \(note)")
     #expect(Double(now) * 50 - list.engine.viewport.offset == screen, "0 pt drift: \(note)")
     #expect(list.windowIDs == list.window.map { pager.items.rows[$0].id }, "\(note)")
+  }
+
+  /// The row heights a host measures: not the estimate, and uneven.
+  static func trueLength(ofItem id: Int) -> Double { Double(30 + (id * 7) % 5 * 13) }
+
+  @Test(
+    "A jump lands on its row while the pager loads the pages around it",
+    arguments: [0, 1, 250, 700, 985, 999])
+  func jumpLandsThroughLoads(row: Int) async {
+    let pager = Pager<Int, Message>(
+      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20),
+      source: .positional { range in
+        PositionalPage(
+          items: range.clamped(to: 0..<1_000).map { Message(id: $0) }, totalCount: 1_000)
+      })
+    pager.refresh()
+    await pager.waitUntilIdle()
+    var list = VirtualList(
+      data: pager.items.rows, id: { $0.id },
+      engine: WindowingEngine(
+        layout: VariableSizeLayout(itemCount: pager.items.count, estimatedLength: 40),
+        viewport: Viewport(length: 500)))
+    list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
+    list.scroll(toPosition: row)
+    // A host's frames: the pager's publications followed, the window's
+    // rows measured (placeholders at the estimate), until nothing changes.
+    for _ in 0..<20 {
+      await pager.waitUntilIdle()
+      Self.follow(pager, in: &list)
+      for position in list.window {
+        let length = list.data[position].item.map { Self.trueLength(ofItem: $0.id) } ?? 40
+        _ = list.setLength(length, of: position)
+      }
+    }
+    #expect(list.window.allSatisfy { pager.items.isLoaded(at: $0) })
+    let frame = list.engine.layout.frame(of: row)
+    let maximum = list.engine.contentLength - 500
+    if frame.mainOffset <= maximum {
+      #expect(list.engine.viewport.offset == frame.mainOffset, "row \(row) at the top")
+    } else {
+      #expect(list.engine.isAtEnd, "row \(row) past the last screen: the end is shown")
+    }
+    #expect(list.scrollTarget?.position == row && list.scrollTarget?.isSettled == true)
   }
 }

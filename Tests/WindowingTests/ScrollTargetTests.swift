@@ -103,6 +103,18 @@ struct ScrollTargetTests {
     }
   }
 
+  /// Measures the window, as a host's layout passes do, until an aim
+  /// settles (at most 50 passes); returns the passes.
+  @discardableResult
+  static func settle<L>(_ state: inout State<L>) -> Int {
+    var passes = 0
+    while state.engine.scrollTarget?.isSettled == false && passes < 50 {
+      measureWindow(&state)
+      passes += 1
+    }
+    return passes
+  }
+
   func run<L: MeasuredLayout>(seed: UInt64, layout: L, place: @escaping Placement) {
     var g = SplitMix64(seed: seed)
     let count = Int.random(in: 50...1_500, using: &g)
@@ -132,25 +144,43 @@ struct ScrollTargetTests {
         Self.measureWindow(&state)
         return "user scroll to \(offset)"
       case 1:
-        // Rows inserted: the aim ends, the anchor keeps the screen.
+        // Rows inserted: an aim follows its row to its new position and
+        // lands on it again once the new rows are measured.
         let at = Int.random(in: 0...count, using: &g)
         let added = (0..<Int.random(in: 1...5, using: &g)).map { _ in
           Double.random(in: 10...120, using: &g)
         }
         state.trueLengths.insert(contentsOf: added, at: at)
         state.engine.apply(RowChanges(inserted: [at..<at + added.count]))
-        state.aimed = nil
+        if let aimed = state.aimed, aimed.position >= at {
+          state.aimed?.position = aimed.position + added.count
+        }
+        Self.settle(&state)
         return "insert \(added.count) at \(at)"
+      case 2:
+        // Rows removed: an aim whose row is removed ends; another follows
+        // its row.
+        guard count > 1 else { return "nothing to remove" }
+        let at = Int.random(in: 0..<count, using: &g)
+        let removed = at..<min(count - 1, at + Int.random(in: 1...5, using: &g))
+        guard !removed.isEmpty else { return "nothing to remove" }
+        state.trueLengths.removeSubrange(removed)
+        state.engine.apply(RowChanges(removed: [removed]))
+        if let aimed = state.aimed {
+          if removed.contains(aimed.position) {
+            state.aimed = nil
+          } else if aimed.position >= removed.upperBound {
+            state.aimed?.position = aimed.position - removed.count
+          }
+        }
+        Self.settle(&state)
+        return "remove \(removed)"
       default:
         let position = Int.random(in: 0..<count, using: &g)
         let alignment = [ScrollAlignment.start, .center, .end][Int.random(in: 0..<3, using: &g)]
         state.engine.scroll(toPosition: position, alignment: alignment)
         state.aimed = (position, alignment)
-        var passes = 0
-        while state.engine.scrollTarget?.isSettled == false && passes < 50 {
-          Self.measureWindow(&state)
-          passes += 1
-        }
+        let passes = Self.settle(&state)
         state.totalCorrections += state.engine.scrollTarget?.corrections ?? 0
         settledAims += 1
         return "aim at \(position) (\(alignment)), \(passes) layout passes"
@@ -164,7 +194,8 @@ struct ScrollTargetTests {
         return "visible \(engine.visible) outside the window \(engine.window)"
       }
       guard let aimed = state.aimed else {
-        return engine.scrollTarget == nil ? nil : "an aim survived a user scroll or a data change"
+        return engine.scrollTarget == nil
+          ? nil : "an aim survived a user scroll or its row's removal"
       }
       guard let target = engine.scrollTarget else { return "the aim ended by itself" }
       if !target.isSettled { return "did not settle in 50 layout passes" }

@@ -5,10 +5,11 @@ protocol HostedView: AnyObject {
   /// arrived): the session sends a frame.
   var onChange: (() -> Void)? { get set }
   /// Whether work the page should wait for is under way (loads in flight
-  /// or settling, a jump still aiming).
+  /// or settling).
   var isBusy: Bool { get }
 
-  func scroll(to offset: Double)
+  /// The page scrolled to `offset` after applying frame `frame`.
+  func scroll(to offset: Double, frame: Int)
   func setViewport(width: Double, height: Double)
   func measured(_ rows: [ClientMessage.Measured]) throws
   /// A command of this view's controls; a refusal says why.

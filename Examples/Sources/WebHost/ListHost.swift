@@ -35,6 +35,11 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
   /// The scroll the page has not been told of yet.
   private var correction = 0.0
   private var jumped = false
+  /// The frames sent, numbered, with the correction each carried (`nil`
+  /// for a jump): a scroll offset the page sent before it applied them is
+  /// moved by them, so a correction is never undone by a report in flight.
+  private var frameNumber = 0
+  private var recentFrames: [(number: Int, correction: Double?)] = []
 
   init(
     list: VirtualList<Data, ID, VariableSizeLayout>, key: @escaping (ID) -> String,
@@ -47,8 +52,15 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
 
   // MARK: - What the page reports
 
-  /// The page scrolled to `offset`; a clamped offset is sent back.
-  mutating func scroll(to offset: Double) {
+  /// The page scrolled to `offset`, having applied frame `frame`; a
+  /// clamped offset is sent back.
+  mutating func scroll(to offset: Double, frame: Int) {
+    var offset = offset
+    for sent in recentFrames where sent.number > frame {
+      // Sent before the page applied a jump: the next report will say where it is.
+      guard let correction = sent.correction else { return }
+      offset += correction
+    }
     _ = list.scroll(to: offset)
     correction += list.engine.viewport.offset - offset
   }
@@ -90,14 +102,15 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
     correction += list.engine.viewport.offset - before
   }
 
-  /// Whether the list is still aiming at a row it jumped to.
-  var isAiming: Bool { list.scrollTarget.map { !$0.isSettled } ?? false }
-
   // MARK: - The frame
 
   /// Writes the frame's geometry and rows into `json`.
   mutating func writeFrame(into json: inout JSONWriter) {
     list.updateRenderPlan(&plan)
+    frameNumber += 1
+    if recentFrames.count == 64 { recentFrames.removeFirst(32) }
+    recentFrames.append((frameNumber, jumped ? nil : correction))
+    json.field("frame", frameNumber)
     json.field("content", plan.contentLength)
     json.field("offset", list.engine.viewport.offset)
     if jumped {

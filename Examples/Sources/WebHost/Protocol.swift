@@ -8,8 +8,9 @@ struct ClientMessage: Decodable {
   var t: String
   /// The page's sequence number, acknowledged by the next frame.
   var seq: Int?
-  /// `scroll`: the scroll offset.
+  /// `scroll`: the scroll offset, and the last frame the page applied.
   var y: Double?
+  var f: Int?
   /// `viewport`: the scroll container's width and height.
   var w: Double?
   var h: Double?
@@ -129,6 +130,19 @@ struct JSONWriter {
   mutating func string(_ value: String) {
     comma()
     text += "\""
+    // Most text needs no escape: append it whole.
+    if value.utf8.allSatisfy({
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "<")
+    }) {
+      text += value
+    } else {
+      escape(value)
+    }
+    text += "\""
+    needsComma = true
+  }
+
+  private mutating func escape(_ value: String) {
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": text += "\\\""
@@ -146,8 +160,6 @@ struct JSONWriter {
         }
       }
     }
-    text += "\""
-    needsComma = true
   }
 
   private mutating func comma() {

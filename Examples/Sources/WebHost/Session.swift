@@ -14,8 +14,8 @@ final class Session {
   private var acknowledged = 0
   /// What went wrong since the last frame, for the page to show.
   private var refusals: [String] = []
-  /// When the page first said its size: the first rows' clock starts.
-  private var firstViewport: ContinuousClock.Instant?
+  /// When the page connected: the first rows' clock starts.
+  private let opened = ContinuousClock.now
   private var firstRowsShown = false
 
   init(database: SampleDatabase, stats: ServerStats, send: @escaping (String) -> Void) {
@@ -39,7 +39,7 @@ final class Session {
       let message = try ClientMessage.decode(text)
       kind = message.t
       if let seq = message.seq, seq > acknowledged { acknowledged = seq }
-      try await handle(message, started: started)
+      try await handle(message)
     } catch {
       refusals.append(String(describing: error))
     }
@@ -51,17 +51,16 @@ final class Session {
   /// second, with its measurements, is far below it.
   nonisolated static let messagesPerSecond = 1_000
 
-  private func handle(_ message: ClientMessage, started: ContinuousClock.Instant) async throws {
+  private func handle(_ message: ClientMessage) async throws {
     switch message.t {
     case "scroll":
       guard let y = message.y, y.isFinite, abs(y) <= 1e15 else {
         throw Refusal("scroll offset \(message.y.map { "\($0)" } ?? "missing") is not finite")
       }
-      view.scroll(to: y)
+      view.scroll(to: y, frame: message.f ?? 0)
     case "viewport":
       let width = try ClientMessage.length(message.w, "viewport width")
       let height = try ClientMessage.length(message.h, "viewport height")
-      if firstViewport == nil { firstViewport = started }
       view.setViewport(width: width, height: height)
     case "measure":
       let rows = message.rows ?? []
@@ -97,9 +96,9 @@ final class Session {
     }
     json.endObject()
     send(json.text)
-    if !firstRowsShown, let firstViewport, json.text.contains("\"style\":\"row\"") {
+    if !firstRowsShown, json.text.contains("\"style\":\"row\"") {
       firstRowsShown = true
-      stats.recordFirstRows(ContinuousClock.now - firstViewport)
+      stats.recordFirstRows(ContinuousClock.now - opened)
     }
   }
 
@@ -139,19 +138,27 @@ final class ServerStats {
     json.field("scrollP99Micros", percentile(0.99))
     json.field("scrollMaxMicros", sorted.last.map(micros) ?? 0)
     json.field("firstRowsMillis", firstRows.last.map { micros($0) / 1000 } ?? 0)
-    json.field("residentBytes", Self.residentBytes())
+    let memory = Self.memory()
+    json.field("residentBytes", memory.resident)
+    json.field("residentAnonymousBytes", memory.anonymous)
     json.field("sessions", sessions)
     json.endObject()
     return json.text
   }
 
-  /// The process's resident memory, from `/proc/self/statm` (Linux).
-  static func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
-      return 0
+  /// The process's resident memory, and the part of it that is not
+  /// mapped from files (code), from `/proc/self/status` (Linux; 0 elsewhere).
+  static func memory() -> (resident: Int, anonymous: Int) {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+      return (0, 0)
     }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    func kilobytes(_ field: String) -> Int {
+      guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+        let value = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+          .flatMap({ Int($0) })
+      else { return 0 }
+      return value * 1024
+    }
+    return (kilobytes("VmRSS"), kilobytes("RssAnon"))
   }
 }

@@ -145,12 +145,12 @@ final class TableView: HostedView {
     }
   }
 
-  var isBusy: Bool { idleWait != nil || host.isAiming }
+  var isBusy: Bool { idleWait != nil }
 
   // MARK: - HostedView
 
-  func scroll(to offset: Double) {
-    host.scroll(to: offset)
+  func scroll(to offset: Double, frame: Int) {
+    host.scroll(to: offset, frame: frame)
     waitForIdle()
   }
 

@@ -21,6 +21,7 @@ let seq = 0;
 let acknowledged = 0;
 let busy = true;
 let frames = 0;
+let lastFrame = 0; // the server's number of the last frame applied
 let framesSincePlaced = 0;
 let contentLength = 0;
 let delta = 0;
@@ -39,6 +40,8 @@ window.hostIdle = () =>
   acknowledged === seq && !busy && measurements.size === 0 && !scrollPending &&
   framesSincePlaced >= 2;
 window.hostDelta = () => delta;
+// What the browser test sends as a hostile page would.
+window.hostSendRaw = (text) => socket.send(text);
 
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) return;
@@ -79,6 +82,9 @@ function moveTo(offset) {
 function readScroll() {
   scrollPending = false;
   const top = scroller.scrollTop;
+  // A scroll the page made itself (a correction, a jump) is not reported:
+  // the server knows it.
+  if (top === lastScrollTop) return;
   const viewport = scroller.clientHeight;
   if (contentLength <= MAX_DOM_HEIGHT) {
     delta = 0;
@@ -90,15 +96,14 @@ function readScroll() {
     // Near an end of the shorter element while the server's offset is not
     // near its own: move the element under the reader so scrolling goes on.
     const maxTop = domHeight() - viewport;
-    const offset = top + delta;
     if ((top < viewport && delta > 0.5) ||
         (top > maxTop - viewport && Math.abs(delta - (contentLength - domHeight())) > 0.5)) {
-      moveTo(offset);
+      moveTo(top + delta);
       placeRows(lastFrameRows);
     }
   }
   lastScrollTop = scroller.scrollTop;
-  send({ t: "scroll", y: scroller.scrollTop + delta });
+  send({ t: "scroll", y: scroller.scrollTop + delta, f: lastFrame });
 }
 
 scroller.addEventListener("scroll", () => {
@@ -175,6 +180,8 @@ function placeRows(frameRows) {
 
 function applyFrame(frame) {
   frames += 1;
+  lastFrame = frame.frame;
+  window.hostFrame = frame; // for the browser test
   acknowledged = Math.max(acknowledged, frame.ack);
   busy = frame.busy;
   contentLength = frame.content;
@@ -194,9 +201,9 @@ function applyFrame(frame) {
     requestAnimationFrame(() => { timings.firstRows = performance.now(); });
   }
   if (jump && frame.rows.some((row) => row.p === jump.position && row.style !== "placeholder")) {
-    const started = jump.started;
+    const { position, started } = jump;
     jump = null;
-    requestAnimationFrame(() => timings.jumps.push(performance.now() - started));
+    requestAnimationFrame(() => timings.jumps.push({ row: position, ms: performance.now() - started }));
   }
 }
 

@@ -1,0 +1,468 @@
+#!/usr/bin/env python3
+"""The web host in a real browser: headless Chromium, driven by Selenium.
+
+Starts the server, opens the page at two window sizes, and after every step
+(a wheel scroll, a drag of the scroll bar, a jump, a resize, rows inserted
+above and a refresh, a failing loader and its retry, a switch of source,
+hostile messages) waits until the page is idle, then compares the rows on
+screen, read from the DOM (their text and rectangles), with the truth
+computed independently (SQL on the same database file). Saves screenshots
+to .build/screenshots/ and prints the timings.
+
+    python3 Examples/BrowserTests/test_web_host.py --server Examples/.build/release/WebHost
+"""
+
+import argparse
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver import ActionChains
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+SIZES = [(1280, 900), (480, 720)]
+TOLERANCE = 1.0  # px
+
+
+class Mismatch(AssertionError):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Mismatch(message)
+
+
+# MARK: - The server
+
+
+class Server:
+    def __init__(self, binary, data):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.log = open(os.path.join(data, "server.log"), "w+")
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--data", data],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 180  # the first start creates the table
+        while time.monotonic() < deadline:
+            check(self.process.poll() is None, f"the server exited: {self.output()}")
+            try:
+                urllib.request.urlopen(self.url + "/stats", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise Mismatch(f"the server did not start: {self.output()}")
+        line = next(l for l in self.output().splitlines() if l.startswith("database: "))
+        self.database = line.split()[1]
+
+    def output(self):
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def stats(self):
+        return json.loads(urllib.request.urlopen(self.url + "/stats", timeout=5).read())
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+# MARK: - The page
+
+
+class Page:
+    def __init__(self, url, size, shots):
+        options = Options()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage",
+                         f"--window-size={size[0]},{size[1]}"]:
+            options.add_argument(argument)
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.size = size
+        self.shots = shots
+        self.driver.get(url)
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    def wait_idle(self, what, timeout=30):
+        """Until the page says it is idle three polls in a row: nothing in
+        flight between page and server, no load pending, rows measured."""
+        deadline = time.monotonic() + timeout
+        streak = 0
+        while time.monotonic() < deadline:
+            streak = streak + 1 if self.js("return window.hostIdle()") else 0
+            if streak >= 3:
+                return
+            time.sleep(0.03)
+        raise Mismatch(f"{what}: the page is not idle after {timeout} s: "
+                       + self.js("return document.getElementById('status').textContent"))
+
+    def screen(self):
+        """The rows on screen, read from the DOM."""
+        return self.js("""
+            const scroller = document.getElementById('scroller');
+            const view = scroller.getBoundingClientRect();
+            const top = view.top, bottom = view.top + scroller.clientHeight;
+            const rows = [];
+            for (const element of document.querySelectorAll('#content .row')) {
+              const r = element.getBoundingClientRect();
+              if (element.style.visibility === 'hidden') continue;
+              if (r.bottom <= top + 0.5 || r.top >= bottom - 0.5) continue;
+              rows.push({key: element.dataset.key, position: Number(element.dataset.position),
+                         top: r.top, bottom: r.bottom, style: element.className,
+                         title: element.children[0].textContent,
+                         body: element.children[1].textContent});
+            }
+            rows.sort((a, b) => a.top - b.top);
+            return {top, bottom, rows, scrollTop: scroller.scrollTop,
+                    scrollHeight: scroller.scrollHeight, delta: window.hostDelta(),
+                    status: document.getElementById('status').textContent,
+                    retry: !document.getElementById('retry').hidden,
+                    problems: [...document.querySelectorAll('#problems li')].map(li => li.textContent)};
+        """)
+
+    def shot(self, name):
+        os.makedirs(self.shots, exist_ok=True)
+        self.driver.save_screenshot(
+            os.path.join(self.shots, f"{name}-{self.size[0]}x{self.size[1]}.png"))
+
+    def scroller(self):
+        return self.driver.find_element(By.ID, "scroller")
+
+    def wheel(self, dy, times=1):
+        origin = ScrollOrigin.from_element(self.scroller())
+        for _ in range(times):
+            ActionChains(self.driver).scroll_from_origin(origin, 0, dy).perform()
+
+    def drag_scroll_bar(self, dy):
+        """Drags the scroll bar's thumb by `dy` pixels, as a mouse does."""
+        geometry = self.js("""
+            const s = document.getElementById('scroller');
+            const r = s.getBoundingClientRect();
+            const bar = s.offsetWidth - s.clientWidth;
+            const track = s.clientHeight - 2 * bar;  // between the arrow buttons
+            const thumb = Math.max(20, track * s.clientHeight / s.scrollHeight);
+            const thumbTop = bar + (track - thumb) * s.scrollTop / (s.scrollHeight - s.clientHeight);
+            return {x: r.width - bar / 2, y: thumbTop + thumb / 2, width: r.width, height: r.height, bar};
+        """)
+        check(geometry["bar"] > 0, "the scroller has no scroll bar to drag")
+        element = self.scroller()
+        actions = ActionChains(self.driver)
+        actions.move_to_element_with_offset(
+            element, int(geometry["x"] - geometry["width"] / 2),
+            int(geometry["y"] - geometry["height"] / 2))
+        actions.click_and_hold().move_by_offset(0, dy // 2).move_by_offset(0, dy - dy // 2)
+        actions.release().perform()
+
+    def type_into(self, form, value):
+        field = self.driver.find_element(By.CSS_SELECTOR, f"#{form} input")
+        field.clear()
+        field.send_keys(str(value), Keys.ENTER)
+
+    def click(self, selector):
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def quit(self):
+        self.driver.quit()
+
+
+# MARK: - The truth
+
+
+class Table:
+    """The table's rows in order, straight from SQLite."""
+
+    def __init__(self, path):
+        self.connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+    def count(self):
+        return self.connection.execute("SELECT COUNT(*) FROM item").fetchone()[0]
+
+    def rows(self, start, count):
+        return self.connection.execute(
+            "SELECT id, title, body FROM item ORDER BY id LIMIT ? OFFSET ?",
+            (count, start)).fetchall()
+
+    def position_of(self, id):
+        return self.connection.execute(
+            "SELECT COUNT(*) FROM item WHERE id < ?", (id,)).fetchone()[0]
+
+
+def check_rows(screen, label, truth_rows, count):
+    """No missing, blank, overlapping or wrong row on screen."""
+    rows = screen["rows"]
+    check(rows, f"{label}: no row on screen")
+    for a, b in zip(rows, rows[1:]):
+        check(b["position"] == a["position"] + 1,
+              f"{label}: row {b['position']} follows row {a['position']} on screen")
+        check(abs(b["top"] - a["bottom"]) <= TOLERANCE,
+              f"{label}: rows {a['position']} and {b['position']} "
+              + ("overlap" if b["top"] < a["bottom"] else "leave a gap")
+              + f" ({a['bottom']:.2f} then {b['top']:.2f})")
+    first, last = rows[0], rows[-1]
+    check(first["top"] <= screen["top"] + TOLERANCE,
+          f"{label}: blank above row {first['position']} ({first['top']:.2f} > {screen['top']:.2f})")
+    if last["position"] < count - 1:
+        check(last["bottom"] >= screen["bottom"] - TOLERANCE,
+              f"{label}: blank below row {last['position']}")
+    if screen["scrollTop"] == 0 and screen["delta"] == 0:
+        check(first["position"] == 0, f"{label}: at the top, row {first['position']} is first")
+    expected = truth_rows(first["position"], len(rows))
+    for row, truth in zip(rows, expected):
+        check("placeholder" not in row["style"],
+              f"{label}: row {row['position']} is still a placeholder")
+        check(row["title"] == truth[0] and row["body"] == truth[1],
+              f"{label}: row {row['position']} shows {row['title']!r} / {row['body'][:40]!r}, "
+              f"the truth is {truth[0]!r} / {truth[1][:40]!r}")
+    check(len(expected) == len(rows), f"{label}: rows on screen past the end of the data")
+
+
+def anchor(screen):
+    first = screen["rows"][0]
+    return first["key"], first["top"]
+
+
+def check_anchor(screen, before, label):
+    key, top = before
+    match = [row for row in screen["rows"] if row["key"] == key]
+    check(match, f"{label}: the row read ({key}) left the screen")
+    moved = match[0]["top"] - top
+    check(abs(moved) <= TOLERANCE, f"{label}: the row read ({key}) moved {moved:.2f} px")
+    return moved
+
+
+# MARK: - The table view
+
+
+def test_table(server, size, shots, report):
+    table = Table(server.database)
+
+    def truth(start, count):
+        return [(f"#{id} {title}", body) for id, title, body in table.rows(start, count)]
+
+    page = Page(server.url, size, shots)
+    try:
+        step = lambda what: f"table {size[0]}x{size[1]}: {what}"
+        page.wait_idle(step("first rows"))
+        check_rows(page.screen(), step("first rows"), truth, table.count())
+        page.shot("table-first-rows")
+
+        page.wheel(400, times=6)
+        page.wait_idle(step("wheel down"))
+        check_rows(page.screen(), step("wheel down"), truth, table.count())
+
+        before = page.screen()["scrollTop"]
+        page.drag_scroll_bar(page.size[1] // 3)
+        page.wait_idle(step("scroll bar drag"))
+        screen = page.screen()
+        check(screen["scrollTop"] - before > 10 * (screen["bottom"] - screen["top"]),
+              step(f"the drag moved the scroll offset only from {before} to {screen['scrollTop']}"))
+        check_rows(screen, step("scroll bar drag"), truth, table.count())
+        page.shot("table-scroll-bar-drag")
+
+        page.wheel(-300, times=4)
+        page.wait_idle(step("wheel up after the drag"))
+        check_rows(page.screen(), step("wheel up after the drag"), truth, table.count())
+
+        for row in [500_000, 999_999, 0, 123_457]:
+            page.type_into("goToRow", row)
+            page.wait_idle(step(f"go to row {row}"))
+            screen = page.screen()
+            check_rows(screen, step(f"go to row {row}"), truth, table.count())
+            if row < table.count() - 40:
+                first = screen["rows"][0]
+                check(first["position"] == row and abs(first["top"] - screen["top"]) <= TOLERANCE,
+                      step(f"go to row {row} shows row {first['position']} at {first['top']:.2f}"))
+            else:
+                check(screen["rows"][-1]["position"] == table.count() - 1,
+                      step(f"go to row {row} does not show the last row"))
+        page.shot("table-jump")
+
+        id = 1_234_568
+        page.type_into("goToID", id)
+        page.wait_idle(step(f"go to id {id}"))
+        screen = page.screen()
+        check_rows(screen, step(f"go to id {id}"), truth, table.count())
+        check(screen["rows"][0]["title"].startswith(f"#{id} "),
+              step(f"go to id {id} shows {screen['rows'][0]['title']} first"))
+
+        page.type_into("goToID", "no such id")
+        page.wait_idle(step("go to a bad id"))
+        check(any("whole number" in p for p in page.screen()["problems"]),
+              step("a bad id is not reported on the page"))
+
+        other = SIZES[1] if size == SIZES[0] else SIZES[0]
+        before = anchor(page.screen())
+        page.driver.set_window_size(*other)
+        page.wait_idle(step("resize"))
+        screen = page.screen()
+        check_rows(screen, step("resize"), truth, table.count())
+        page.driver.set_window_size(*size)
+        page.wait_idle(step("resize back"))
+        check_rows(page.screen(), step("resize back"), truth, table.count())
+
+        page.wheel(250, times=2)
+        page.wait_idle(step("before rows arrive above"))
+        before = anchor(page.screen())
+        page.click("#insertAtTop")
+        page.wait_idle(step("3 rows inserted above, refresh"))
+        screen = page.screen()
+        check_rows(screen, step("3 rows inserted above, refresh"), truth, table.count())
+        report.setdefault("refresh drift px", []).append(
+            check_anchor(screen, before, step("refresh after rows inserted above")))
+
+        page.click("#fail")
+        page.type_into("goToRow", 750_000)
+        page.wait_idle(step("loads fail"))
+        screen = page.screen()
+        check(screen["retry"], step("a failed load shows no retry bar"))
+        check(all("placeholder" in row["style"] for row in screen["rows"]),
+              step("rows shown although loads fail"))
+        page.shot("table-failed-load")
+        page.click("#fail")
+        page.click("#retry button")
+        page.wait_idle(step("retry"))
+        screen = page.screen()
+        check(not screen["retry"], step("the retry bar stays after a retry that loaded"))
+        check_rows(screen, step("retry"), truth, table.count())
+
+        page.driver.find_element(By.CSS_SELECTOR, "#source option[value=keyset]").click()
+        page.wait_idle(step("keyset source"))
+        check_rows(page.screen(), step("keyset source"), truth, table.count())
+        page.type_into("goToRow", 300_000)
+        page.wait_idle(step("keyset: go to row 300000"))
+        screen = page.screen()
+        check_rows(screen, step("keyset: go to row 300000"), truth, table.count())
+        check(screen["rows"][0]["position"] == 300_000, step("keyset: the jump missed"))
+        page.wheel(-500, times=8)
+        page.wait_idle(step("keyset: wheel up (prepends)"))
+        check_rows(page.screen(), step("keyset: wheel up (prepends)"), truth, table.count())
+        page.wheel(500, times=12)
+        page.wait_idle(step("keyset: wheel down (appends)"))
+        check_rows(page.screen(), step("keyset: wheel down (appends)"), truth, table.count())
+        before = anchor(page.screen())
+        page.click("#insertAtTop")
+        page.wait_idle(step("keyset: rows inserted above, refresh"))
+        screen = page.screen()
+        check_rows(screen, step("keyset: rows inserted above, refresh"), truth, table.count())
+        report.setdefault("refresh drift px", []).append(
+            check_anchor(screen, before, step("keyset refresh after rows inserted above")))
+        page.shot("table-keyset")
+
+        timings = page.js("return window.hostTimings")
+        report.setdefault("first rows on screen after page load ms", []).append(
+            round(timings["firstRows"], 1))
+        report.setdefault("go to row: row shown (loaded, on screen) ms", []).extend(
+            f"{jump['row']}: {jump['ms']:.0f}" for jump in timings["jumps"])
+        stats = server.stats()  # with the table open, before the hostile flood
+        report.setdefault("server resident MB (of it not code)", []).append(
+            f"{stats['residentBytes'] / 1e6:.1f} ({stats['residentAnonymousBytes'] / 1e6:.1f})")
+        report["server"] = stats
+        test_hostile(server, page, step, truth, table)
+    finally:
+        page.quit()
+
+
+def test_hostile(server, page, step, truth, table):
+    """Malformed and hostile messages, on the page's own connection and on a
+    second one that floods: the server answers, the page says what went
+    wrong, and both pages keep working."""
+    page.js("""
+        window.rogue = new WebSocket(`ws://${location.host}/socket`);
+        window.rogueFrames = [];
+        rogue.onmessage = (event) => rogueFrames.push(JSON.parse(event.data));
+    """)
+    deadline = time.monotonic() + 10
+    while not page.js("return window.rogue.readyState === 1"):
+        check(time.monotonic() < deadline, step("the second connection did not open"))
+        time.sleep(0.05)
+    hostile = [
+        "not json", "{}", '{"t":"scroll"}', '{"t":"scroll","y":1e999}', '{"t":"scroll","y":"NaN"}',
+        '{"t":"viewport","w":-5,"h":100}', '{"t":"viewport","w":100,"h":1e300}',
+        '{"t":"measure","rows":[{"k":"nope","h":-3}]}', '{"t":"measure","rows":[{"k":"i2","h":1e308}]}',
+        '{"t":"goToRow","row":-1}', '{"t":"goToRow","row":99999999999}', '{"t":"goToID","id":"x"}',
+        '{"t":"view","name":"nowhere"}', '{"t":"explode"}',
+        json.dumps({"t": "measure", "rows": [{"k": f"i{i}", "h": 10} for i in range(2000)]}),
+    ]
+    page.js("for (const text of arguments[0]) window.rogue.send(text);", hostile)
+    # A flood: 20,000 messages as fast as the socket takes them.
+    page.js("for (let i = 0; i < 20000; i++) window.rogue.send('{\"t\":\"scroll\",\"y\":' + i + '}');")
+    deadline = time.monotonic() + 30
+    while True:
+        refusals = page.js("return window.rogueFrames.flatMap(f => f.refusals || [])")
+        if any("dropped" in r for r in refusals) and len(refusals) >= len(hostile) - 1:
+            break
+        check(time.monotonic() < deadline,
+              step(f"the server did not refuse the hostile messages: {refusals}"))
+        time.sleep(0.1)
+    # The same through the page's own connection: the page shows it.
+    page.js("window.hostSendRaw('{\"t\":\"scroll\",\"y\":null}')")
+    page.wait_idle(step("a hostile message on the page's connection"))
+    check(any("scroll offset" in p for p in page.screen()["problems"]),
+          step("the page does not show the refusal"))
+    page.js("window.rogue.close()")
+    page.wheel(300, times=3)
+    page.wait_idle(step("after hostile messages"))
+    check_rows(page.screen(), step("after hostile messages"), truth, table.count())
+    check(server.process.poll() is None, step("the server died"))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--shots", default=".build/screenshots")
+    arguments = parser.parse_args()
+    data = tempfile.mkdtemp(prefix="web-host-")
+    server = Server(os.path.abspath(arguments.server), data)
+    report = {}
+    failures = 0
+    try:
+        for size in SIZES:
+            try:
+                test_table(server, size, arguments.shots, report)
+                print(f"ok: table at {size[0]}x{size[1]}")
+            except Mismatch as error:
+                failures += 1
+                print(f"FAILED: {error}")
+    finally:
+        server.stop()
+    stats = report.pop("server", None)
+    print("\nTimings (this machine, one run):")
+    for key, values in report.items():
+        print(f"  {key}: {values}")
+    if stats is None:
+        sys.exit(1)
+    print(f"  server time from the page's connection to its first rows sent: "
+          f"{stats['firstRowsMillis']:.1f} ms (last page)")
+    print(f"  server time per scroll message: p50 {stats['scrollP50Micros']:.0f} µs, "
+          f"p99 {stats['scrollP99Micros']:.0f} µs, max {stats['scrollMaxMicros']:.0f} µs "
+          f"over {stats['scrollMessages']} messages")
+    print(f"  screenshots: {os.path.abspath(arguments.shots)}")
+    if failures:
+        print(f"{failures} failed")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
