@@ -119,8 +119,19 @@ class Page:
                        + self.js("return document.getElementById('status').textContent"))
 
     def screen(self):
-        """The rows on screen, read from the DOM."""
+        """The rows on screen, read from the DOM in one script while the
+        page is idle (a chat's message may arrive at any time: the rows are
+        read between two of the page's frames, never across one)."""
+        for _ in range(100):
+            screen = self.read_screen()
+            if screen is not None:
+                return screen
+            self.wait_idle("reading the screen")
+        raise Mismatch("the page never stayed idle long enough to read the screen")
+
+    def read_screen(self):
         return self.js("""
+            if (!window.hostIdle()) return null;
             const scroller = document.getElementById('scroller');
             const view = scroller.getBoundingClientRect();
             const top = view.top, bottom = view.top + scroller.clientHeight;
@@ -228,7 +239,7 @@ def check_rows(screen, label, truth_rows, count):
               f"{label}: blank below row {last['position']}")
     if screen["scrollTop"] == 0 and screen["delta"] == 0:
         check(first["position"] == 0, f"{label}: at the top, row {first['position']} is first")
-    expected = truth_rows(first["position"], len(rows))
+    expected = truth_rows(first, len(rows))
     for row, truth in zip(rows, expected):
         check("placeholder" not in row["style"],
               f"{label}: row {row['position']} is still a placeholder")
@@ -258,8 +269,8 @@ def check_anchor(screen, before, label):
 def test_table(server, size, shots, report):
     table = Table(server.database)
 
-    def truth(start, count):
-        return [(f"#{id} {title}", body) for id, title, body in table.rows(start, count)]
+    def truth(first, count):
+        return [(f"#{id} {title}", body) for id, title, body in table.rows(first["position"], count)]
 
     page = Page(server.url, size, shots)
     try:
@@ -428,6 +439,117 @@ def test_hostile(server, page, step, truth, table):
     check(server.process.poll() is None, step("the server died"))
 
 
+# MARK: - The chat view
+
+SENDERS = ["Ada", "Grace", "Linus", "Barbara"]
+WORDS = ["the", "list", "scrolls", "rows", "a", "million", "measured", "window", "anchor",
+         "reads", "page", "loads", "history", "message", "keeps", "place"]
+
+
+def message_text(id):
+    """The text of message `id`, computed as the server's generator does."""
+    x = ((id & 0xFFFFFFFF) * 2654435761 + 12345) & 0xFFFFFFFF
+    count = 3 + x % 40
+    if x % 11 == 0:
+        count += 80
+    words = []
+    for _ in range(count):
+        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        words.append(WORDS[(x >> 16) % 16])
+    return " ".join(words)
+
+
+def chat_status(page):
+    text = page.screen()["status"]
+    return {k: v for k, v in (part.split(": ") for part in text.split(" · "))}
+
+
+def test_chat(server, size, shots, report):
+    page = Page(server.url, size, shots)
+    step = lambda what: f"chat {size[0]}x{size[1]}: {what}"
+
+    def truth(first, count):
+        # Messages are consecutive by id; the first on screen is at the
+        # position its id says, counted from the oldest loaded.
+        status = chat_status(page)
+        start = int(status["oldest"]) + first["position"]
+        return [(f"#{id} {SENDERS[id % 4]}", message_text(id)) for id in range(start, start + count)]
+
+    def check_at_end(label):
+        screen = page.screen()
+        status = chat_status(page)
+        count = int(status["messages"])
+        check_rows(screen, step(label), truth, count)
+        last = screen["rows"][-1]
+        check(last["position"] == count - 1 and abs(last["bottom"] - screen["bottom"]) <= TOLERANCE,
+              step(f"{label}: the end is not in view (row {last['position']} of {count}, "
+                   f"bottom {last['bottom']:.2f}, viewport {screen['bottom']:.2f})"))
+
+    try:
+        page.wait_idle(step("table first"))
+        page.click("#views button[data-view=chat]")
+        page.wait_idle(step("chat opens at the end"))
+        check_at_end("opens at the end")
+        page.shot("chat-end")
+
+        newest = int(chat_status(page)["newest"])
+        for batch in range(10):
+            for _ in range(10):
+                page.click("#receive")
+            page.wait_idle(step(f"appends, batch {batch}"))
+            check_at_end(f"{10 * (batch + 1)} appends at the end")
+        check(int(chat_status(page)["newest"]) >= newest + 100, step("100 appends did not arrive"))
+
+        drifts = []
+        page.wheel(-700, times=2)
+        page.wait_idle(step("reading above the end"))
+        for load in range(25):
+            before = anchor(page.screen())
+            oldest = int(chat_status(page)["oldest"])
+            page.click("#loadOlder")
+            page.wait_idle(step(f"history load {load} while reading below the top"))
+            check(int(chat_status(page)["oldest"]) < oldest, step("no history loaded"))
+            screen = page.screen()
+            check_rows(screen, step(f"history load {load} below the top"), truth, 10**9)
+            drifts.append(check_anchor(screen, before, step(f"history load {load} below the top")))
+
+        scroller = page.scroller()
+        for load in range(25):
+            oldest = int(chat_status(page)["oldest"])
+            scroller.send_keys(Keys.HOME)
+            page.wait_idle(step(f"history load {load} at the top"))
+            screen = page.screen()
+            check(int(chat_status(page)["oldest"]) < oldest,
+                  step(f"reaching the top loaded no history ({oldest})"))
+            first = screen["rows"][0]
+            check(first["title"].startswith(f"#{oldest} "),
+                  step(f"after the load at the top, {first['title']} is first, not #{oldest}"))
+            drift = first["top"] - screen["top"]
+            check(abs(drift) <= TOLERANCE, step(f"the message read at the top moved {drift:.2f} px"))
+            drifts.append(drift)
+            check_rows(screen, step(f"history load {load} at the top"), truth, 10**9)
+        page.shot("chat-history")
+        report.setdefault("chat: 50 history loads, largest move of the message read px", []).append(
+            round(max(abs(d) for d in drifts), 2))
+
+        page.type_into("goToMessage", 1_234)
+        page.wait_idle(step("go to message 1234"))
+        screen = page.screen()
+        check_rows(screen, step("go to message 1234"), truth, 10**9)
+        check(screen["rows"][0]["title"].startswith("#1234 ")
+              and abs(screen["rows"][0]["top"] - screen["top"]) <= TOLERANCE,
+              step(f"go to message 1234 shows {screen['rows'][0]['title']} first"))
+
+        other = SIZES[1] if size == SIZES[0] else SIZES[0]
+        page.driver.set_window_size(*other)
+        page.wait_idle(step("resize"))
+        check_rows(page.screen(), step("resize"), truth, 10**9)
+        page.driver.set_window_size(*size)
+        page.wait_idle(step("resize back"))
+    finally:
+        page.quit()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
@@ -439,12 +561,13 @@ def main():
     failures = 0
     try:
         for size in SIZES:
-            try:
-                test_table(server, size, arguments.shots, report)
-                print(f"ok: table at {size[0]}x{size[1]}")
-            except Mismatch as error:
-                failures += 1
-                print(f"FAILED: {error}")
+            for name, test in [("table", test_table), ("chat", test_chat)]:
+                try:
+                    test(server, size, arguments.shots, report)
+                    print(f"ok: {name} at {size[0]}x{size[1]}")
+                except Exception as error:  # a mismatch, or the page broke the script
+                    failures += 1
+                    print(f"FAILED: {error}")
     finally:
         server.stop()
     stats = report.pop("server", None)

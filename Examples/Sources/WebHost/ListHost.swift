@@ -1,6 +1,10 @@
 import IdentityDiff
 import Windowing
 
+/// The number of the last frame sent, across pages and views: a page that
+/// switches views never sees a number twice.
+@MainActor private var frameNumber = 0
+
 /// What a row shows on the page.
 struct RowContent {
   /// The first line.
@@ -38,7 +42,6 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
   /// The frames sent, numbered, with the correction each carried (`nil`
   /// for a jump): a scroll offset the page sent before it applied them is
   /// moved by them, so a correction is never undone by a report in flight.
-  private var frameNumber = 0
   private var recentFrames: [(number: Int, correction: Double?)] = []
 
   init(
@@ -88,8 +91,8 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
 
   /// Shows the row at `position` at the top, aiming through the
   /// measurements that follow.
-  mutating func jump(toPosition position: Int) {
-    list.scroll(toPosition: position, alignment: .start)
+  mutating func jump(toPosition position: Int, alignment: ScrollAlignment = .start) {
+    list.scroll(toPosition: position, alignment: alignment)
     jumped = true
     correction = 0
   }

@@ -104,8 +104,9 @@ struct JSONWriter {
 
   mutating func field(_ name: String, _ value: Double) {
     key(name)
-    // Lengths to a hundredth of a pixel: enough for a screen, and short.
-    text += value.isFinite ? String((value * 100).rounded() / 100) : "0"
+    // Every digit: the page adds corrections to offsets it was sent, and
+    // rounded ones would drift apart over thousands of frames.
+    text += value.isFinite ? String(value) : "0"
     needsComma = true
   }
 

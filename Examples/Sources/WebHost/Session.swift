@@ -10,6 +10,8 @@ final class Session {
   private let stats: ServerStats
   private var view: any HostedView
   private var viewName = "table"
+  /// The page's viewport, for a view it switches to.
+  private var viewport: (width: Double, height: Double)?
   /// The page's last message handled: the next frame acknowledges it.
   private var acknowledged = 0
   /// What went wrong since the last frame, for the page to show.
@@ -61,6 +63,7 @@ final class Session {
     case "viewport":
       let width = try ClientMessage.length(message.w, "viewport width")
       let height = try ClientMessage.length(message.h, "viewport height")
+      viewport = (width, height)
       view.setViewport(width: width, height: height)
     case "measure":
       let rows = message.rows ?? []
@@ -71,9 +74,19 @@ final class Session {
       }
       try view.measured(rows)
     case "view":
-      guard message.name == "table" else {
-        throw Refusal("no view named \(message.name?.prefix(40) ?? "nothing")")
+      let name = message.name ?? ""
+      guard name != viewName else { return }
+      let next: any HostedView
+      switch name {
+      case "table": next = TableView(database: database)
+      case "chat": next = ChatView()
+      default: throw Refusal("no view named \(name.prefix(40))")
       }
+      view.close()
+      view = next
+      viewName = name
+      view.onChange = { [weak self] in self?.sendFrame() }
+      if let viewport { view.setViewport(width: viewport.width, height: viewport.height) }
     default:
       try await view.perform(message)
     }

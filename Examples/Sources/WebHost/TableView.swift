@@ -106,8 +106,12 @@ final class TableView: HostedView {
     withObservationTracking {
       _ = pager.items
       for kind in [PageLoadKind.refresh, .prepend, .append] { _ = pager.loadState(of: kind) }
-    } onChange: { [weak self] in
-      Task { @MainActor in self?.pagerChanged(pager) }
+    } onChange: { [weak self, weak pager] in
+      // Weak: the pager keeps this closure until its next change, which a
+      // closed page's pager never makes.
+      Task { @MainActor in
+        if let pager { self?.pagerChanged(pager) }
+      }
     }
   }
 

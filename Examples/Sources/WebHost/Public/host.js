@@ -22,6 +22,8 @@ let acknowledged = 0;
 let busy = true;
 let frames = 0;
 let lastFrame = 0; // the server's number of the last frame applied
+let lastScrollReport = 0; // the sequence number of the last scroll sent
+let currentView = "table";
 let framesSincePlaced = 0;
 let contentLength = 0;
 let delta = 0;
@@ -104,6 +106,7 @@ function readScroll() {
   }
   lastScrollTop = scroller.scrollTop;
   send({ t: "scroll", y: scroller.scrollTop + delta, f: lastFrame });
+  lastScrollReport = seq;
 }
 
 scroller.addEventListener("scroll", () => {
@@ -184,14 +187,27 @@ function applyFrame(frame) {
   window.hostFrame = frame; // for the browser test
   acknowledged = Math.max(acknowledged, frame.ack);
   busy = frame.busy;
+  // Where the page is, in the server's coordinates, before a shorter
+  // content clamps the scroll offset: the correction applies to this.
+  const offset = scroller.scrollTop + delta;
   contentLength = frame.content;
   content.style.height = domHeight() + "px";
-  if (frame.scrollTo !== undefined) {
-    moveTo(frame.scrollTo);
-  } else if (frame.correction) {
-    moveTo(scroller.scrollTop + delta + frame.correction);
-  } else if (contentLength <= MAX_DOM_HEIGHT) {
+  if (frame.view !== currentView) {
+    // Another view: nothing of the last one stays, and its offset is the page's.
+    currentView = frame.view;
+    for (const element of rows.values()) { rowSizes.unobserve(element); element.remove(); }
+    rows.clear();
     delta = 0;
+    moveTo(frame.scrollTo ?? frame.offset);
+    showControls();
+  } else if (frame.scrollTo !== undefined) {
+    moveTo(frame.scrollTo);
+  } else if (frame.ack >= lastScrollReport) {
+    // The server has every scroll the page made: its offset is the truth.
+    if (scroller.scrollTop + delta !== frame.offset) moveTo(frame.offset);
+  } else if (frame.correction || scroller.scrollTop + delta !== offset) {
+    // A scroll is in flight: keep it, and move by what the server moved.
+    moveTo(offset + frame.correction);
   }
   lastFrameRows = frame.rows;
   placeRows(frame.rows);
@@ -233,6 +249,24 @@ function tick() {
 requestAnimationFrame(tick);
 
 // MARK: - Controls
+
+function showControls() {
+  for (const button of document.querySelectorAll("#views button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.view === currentView));
+  }
+  for (const controls of document.querySelectorAll("header .controls")) {
+    controls.hidden = controls.dataset.view !== currentView;
+  }
+}
+for (const button of document.querySelectorAll("#views button")) {
+  button.addEventListener("click", () => send({ t: "view", name: button.dataset.view }));
+}
+document.getElementById("goToMessage").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ t: "goToMessage", id: event.target.id.value.trim() });
+});
+document.getElementById("receive").addEventListener("click", () => send({ t: "receive" }));
+document.getElementById("loadOlder").addEventListener("click", () => send({ t: "loadOlder" }));
 
 document.getElementById("goToRow").addEventListener("submit", (event) => {
   event.preventDefault();
