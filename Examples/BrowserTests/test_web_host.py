@@ -48,13 +48,13 @@ def check(condition, message):
 
 
 class Server:
-    def __init__(self, binary, data):
+    def __init__(self, binary, data, root):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.log = open(os.path.join(data, "server.log"), "w+")
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--data", data],
+            [binary, "--port", str(self.port), "--data", data, "--root", root],
             stdout=self.log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 180  # the first start creates the table
@@ -69,6 +69,7 @@ class Server:
             raise Mismatch(f"the server did not start: {self.output()}")
         line = next(l for l in self.output().splitlines() if l.startswith("database: "))
         self.database = line.split()[1]
+        self.root = root
 
     def output(self):
         self.log.flush()
@@ -138,15 +139,20 @@ class Page:
             const rows = [];
             for (const element of document.querySelectorAll('#content .row')) {
               const r = element.getBoundingClientRect();
-              if (element.style.visibility === 'hidden') continue;
               if (r.bottom <= top + 0.5 || r.top >= bottom - 0.5) continue;
+              // A row under the sticky header is hidden but keeps its place.
               rows.push({key: element.dataset.key, position: Number(element.dataset.position),
                          top: r.top, bottom: r.bottom, style: element.className,
+                         hidden: element.style.visibility === 'hidden',
                          title: element.children[0].textContent,
                          body: element.children[1].textContent});
             }
             rows.sort((a, b) => a.top - b.top);
-            return {top, bottom, rows, scrollTop: scroller.scrollTop,
+            const header = document.querySelector('#stickyLayer .row');
+            const sticky = header && {title: header.children[0].textContent,
+                                      top: header.getBoundingClientRect().top,
+                                      bottom: header.getBoundingClientRect().bottom};
+            return {top, bottom, rows, sticky, scrollTop: scroller.scrollTop,
                     scrollHeight: scroller.scrollHeight, delta: window.hostDelta(),
                     status: document.getElementById('status').textContent,
                     retry: !document.getElementById('retry').hidden,
@@ -550,18 +556,269 @@ def test_chat(server, size, shots, report):
         page.quit()
 
 
+# MARK: - The files view
+
+
+def make_tree(root):
+    """A directory tree whose listing the test knows: 40 folders of 30
+    files and 3 subfolders of 20 files each, and a few files at the top."""
+    for d in range(40):
+        folder = os.path.join(root, f"d{d:02}")
+        for s in range(3):
+            sub = os.path.join(folder, f"sub{s}")
+            os.makedirs(sub, exist_ok=True)
+            for f in range(20):
+                open(os.path.join(sub, f"s{f:02}.txt"), "w").close()
+        for f in range(30):
+            open(os.path.join(folder, f"file{f:02}.txt"), "w").close()
+    for f in range(5):
+        open(os.path.join(root, f"top{f}.md"), "w").close()
+    return root
+
+
+def listing(path):
+    """A folder's entries as the outline orders them: folders first, then
+    by name in byte order; links are not followed."""
+    entries = list(os.scandir(path))
+    entries.sort(key=lambda e: (not e.is_dir(follow_symlinks=False), e.name.encode()))
+    return entries
+
+
+def outline_rows(root, expanded):
+    """The visible rows, depth first: (title, depth)."""
+    rows = []
+
+    def visit(path, depth):
+        for entry in listing(path):
+            folder = entry.is_dir(follow_symlinks=False)
+            open_ = folder and entry.path in expanded
+            marker = ("▾ " if open_ else "▸ ") if folder else ""
+            rows.append((marker + entry.name, depth))
+            if open_:
+                visit(entry.path, depth + 1)
+
+    visit(root, 0)
+    return rows
+
+
+def test_files(server, size, shots, report):
+    page = Page(server.url, size, shots)
+    step = lambda what: f"files {size[0]}x{size[1]}: {what}"
+    root = server.root
+    expanded = set()
+
+    def truth(first, count):
+        rows = outline_rows(root, expanded)
+        return [(title, "") for title, _ in rows[first["position"]:first["position"] + count]]
+
+    def check_files(label):
+        screen = page.screen()
+        check_rows(screen, step(label), truth, len(outline_rows(root, expanded)))
+        return screen
+
+    def toggle(path):
+        page.js("window.hostSend({t: 'toggle', id: 'f' + arguments[0]})", path)
+        if path in expanded:
+            expanded.discard(path)
+        else:
+            expanded.add(path)
+
+    try:
+        page.wait_idle(step("table first"))
+        page.click("#views button[data-view=files]")
+        page.wait_idle(step("files open"))
+        check_files("files open")
+
+        # A click on a folder's row expands it.
+        folder = os.path.join(root, "d03")
+        page.driver.find_element(By.CSS_SELECTOR, f'.row[data-key="f{folder}"]').click()
+        expanded.add(folder)
+        page.wait_idle(step("click d03"))
+        check_files("expand d03 by a click")
+        toggle(os.path.join(folder, "sub1"))
+        page.wait_idle(step("expand d03/sub1"))
+        check_files("expand d03/sub1")
+        page.shot("files-expanded")
+
+        # Inside d03, its row scrolled away: collapse it; its row comes back.
+        page.wheel(600, times=2)
+        page.wait_idle(step("scroll into d03"))
+        screen = check_files("inside d03")
+        check(all(not row["title"].endswith(" d03") for row in screen["rows"]),
+              step("d03's row is still on screen; the test scrolled too little"))
+        toggle(folder)
+        page.wait_idle(step("collapse d03 from inside"))
+        screen = check_files("collapse d03 from inside")
+        check(any(row["title"] == "▸ d03" for row in screen["rows"]),
+              step("collapsing the folder the viewport is inside lost its row"))
+        page.shot("files-collapsed-from-inside")
+
+        # Expand many folders and read from the middle, then the disk changes
+        # in a folder above the reader: the rows reload in place, and the
+        # row read keeps its place.
+        for d in range(0, 40, 3):
+            path = os.path.join(root, f"d{d:02}")
+            if path not in expanded:
+                toggle(path)
+        page.wait_idle(step("expand every third folder"))
+        check_files("expand every third folder")
+        page.wheel(900, times=6)
+        page.wait_idle(step("reading in the middle"))
+        screen = check_files("reading in the middle")
+        before = anchor(screen)
+        changed = os.path.join(root, "d00")
+        for f in range(6):
+            open(os.path.join(changed, f"added{f}.txt"), "w").close()
+        os.remove(os.path.join(changed, "file00.txt"))
+        expected = len(outline_rows(root, expanded))
+        deadline = time.monotonic() + 10
+        while int(dict(part.split(": ") for part in page.screen()["status"].split(" · "))["rows"]) != expected:
+            check(time.monotonic() < deadline, step("the change on disk did not show"))
+            time.sleep(0.1)
+        page.wait_idle(step("reload in place"))
+        screen = check_files("a folder above reloaded in place")
+        report.setdefault("files: reload above the reader, move of the row read px", []).append(
+            round(check_anchor(screen, before, step("reload above the reader")), 2))
+
+        page.driver.set_window_size(*(SIZES[1] if size == SIZES[0] else SIZES[0]))
+        page.wait_idle(step("resize"))
+        check_files("resize")
+        page.driver.set_window_size(*size)
+        page.wait_idle(step("resize back"))
+        check_files("resize back")
+
+        # An id no row has, from a hostile page: refused, nothing changes.
+        page.js("window.hostSend({t: 'toggle', id: 'f/no/such/folder'})")
+        page.wait_idle(step("unknown folder"))
+        check(any("no folder" in p for p in page.screen()["problems"]),
+              step("an unknown folder is not reported"))
+        check_files("after an unknown folder")
+    finally:
+        # The next run starts from the same tree.
+        for f in range(6):
+            path = os.path.join(root, "d00", f"added{f}.txt")
+            if os.path.exists(path):
+                os.remove(path)
+        open(os.path.join(root, "d00", "file00.txt"), "w").close()
+        page.quit()
+
+
+# MARK: - The sections view
+
+
+def section_rows(root):
+    """The rows of the files grouped by folder: (title, is_header)."""
+    sections = []
+    for path, _, _ in os.walk(root, followlinks=False):
+        files = [e.name for e in listing(path) if not e.is_dir(follow_symlinks=False)]
+        if files:
+            name = os.path.relpath(path, root)
+            sections.append((name, files))
+    sections.sort(key=lambda section: section[0].encode())
+    rows = []
+    for name, files in sections:
+        rows.append((name, True))
+        rows.extend((file, False) for file in files)
+    return rows
+
+
+def change_disk(root, tag):
+    """Files added, removed and moved between folders; a folder of files
+    added, and one emptied of them."""
+    for f in range(3):
+        open(os.path.join(root, "d05", f"new-{tag}-{f}.txt"), "w").close()
+    for name in ["file07.txt", "file08.txt"]:
+        path = os.path.join(root, "d10", name)
+        if os.path.exists(path):
+            os.remove(path)
+    for name in ["file11.txt", "file12.txt"]:
+        path = os.path.join(root, "d20", name)
+        if os.path.exists(path):
+            os.rename(path, os.path.join(root, "d21", f"moved-{tag}-{name}"))
+    os.makedirs(os.path.join(root, "d05", f"new-{tag}"), exist_ok=True)
+    for f in range(2):
+        open(os.path.join(root, "d05", f"new-{tag}", f"n{f}.txt"), "w").close()
+    emptied = os.path.join(root, f"d3{len(tag) % 10}", "sub2")
+    for entry in os.scandir(emptied):
+        os.remove(entry.path)
+
+
+def test_sections(server, size, shots, report):
+    page = Page(server.url, size, shots)
+    step = lambda what: f"sections {size[0]}x{size[1]}: {what}"
+    root = server.root
+
+    def truth(first, count):
+        rows = section_rows(root)
+        return [(title, "") for title, _ in rows[first["position"]:first["position"] + count]]
+
+    def check_sections(label):
+        screen = page.screen()
+        rows = section_rows(root)
+        check_rows(screen, step(label), truth, len(rows))
+        # The sticky header is the header of the section at the top.
+        top_row = next(row for row in screen["rows"] if row["bottom"] > screen["top"] + TOLERANCE)
+        header = next(title for title, is_header in reversed(rows[:top_row["position"] + 1]) if is_header)
+        sticky = screen["sticky"]
+        if sticky is None:
+            # No overlay only while the section's own header is at the top, in place.
+            check(rows[top_row["position"]][1] and top_row["top"] >= screen["top"] - TOLERANCE,
+                  step(f"{label}: no sticky header over {top_row['title']!r}"))
+            return screen
+        check(sticky["title"] == header, step(f"{label}: the sticky header is {sticky['title']!r}, not {header!r}"))
+        check(sticky["top"] <= screen["top"] + TOLERANCE, step(f"{label}: the sticky header is below the top"))
+        following = [row for row in screen["rows"]
+                     if rows[row["position"]][1] and row["position"] > top_row["position"]]
+        if following:
+            check(sticky["bottom"] <= following[0]["top"] + TOLERANCE,
+                  step(f"{label}: the sticky header overlaps the next header"))
+        return screen
+
+    try:
+        page.wait_idle(step("table first"))
+        page.click("#views button[data-view=sections]")
+        page.wait_idle(step("sections open"))
+        check_sections("sections open")
+        for k in range(4):
+            page.wheel(1100, times=2)
+            page.wait_idle(step(f"wheel {k}"))
+            check_sections(f"wheel {k}")
+        page.shot("sections-sticky-header")
+
+        before = anchor(page.screen())
+        change_disk(root, f"{size[0]}")
+        page.click("#applyChanges")
+        page.wait_idle(step("apply the changes on disk"))
+        screen = check_sections("apply the changes on disk")
+        if any(row["key"] == before[0] for row in screen["rows"]):
+            report.setdefault("sections: change applied, move of the row read px", []).append(
+                round(check_anchor(screen, before, step("apply the changes on disk")), 2))
+        page.shot("sections-after-change")
+
+        page.driver.set_window_size(*(SIZES[1] if size == SIZES[0] else SIZES[0]))
+        page.wait_idle(step("resize"))
+        check_sections("resize")
+        page.driver.set_window_size(*size)
+        page.wait_idle(step("resize back"))
+        check_sections("resize back")
+    finally:
+        page.quit()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--shots", default=".build/screenshots")
     arguments = parser.parse_args()
     data = tempfile.mkdtemp(prefix="web-host-")
-    server = Server(os.path.abspath(arguments.server), data)
+    root = make_tree(os.path.join(data, "tree"))
+    server = Server(os.path.abspath(arguments.server), data, root)
     report = {}
     failures = 0
     try:
         for size in SIZES:
-            for name, test in [("table", test_table), ("chat", test_chat)]:
+            for name, test in [("table", test_table), ("chat", test_chat), ("files", test_files),
+                               ("sections", test_sections)]:
                 try:
                     test(server, size, arguments.shots, report)
                     print(f"ok: {name} at {size[0]}x{size[1]}")

@@ -7,6 +7,7 @@ import Foundation
 final class Session {
   private let send: (String) -> Void
   private let database: SampleDatabase
+  private let root: String
   private let stats: ServerStats
   private var view: any HostedView
   private var viewName = "table"
@@ -20,9 +21,13 @@ final class Session {
   private let opened = ContinuousClock.now
   private var firstRowsShown = false
 
-  init(database: SampleDatabase, stats: ServerStats, send: @escaping (String) -> Void) {
+  init(
+    database: SampleDatabase, root: String, stats: ServerStats,
+    send: @escaping (String) -> Void
+  ) {
     self.send = send
     self.database = database
+    self.root = root
     self.stats = stats
     view = TableView(database: database)
     view.onChange = { [weak self] in self?.sendFrame() }
@@ -80,6 +85,8 @@ final class Session {
       switch name {
       case "table": next = TableView(database: database)
       case "chat": next = ChatView()
+      case "files": next = FilesView(root: root)
+      case "sections": next = SectionsView(root: root)
       default: throw Refusal("no view named \(name.prefix(40))")
       }
       view.close()

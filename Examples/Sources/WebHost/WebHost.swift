@@ -6,7 +6,7 @@ import HummingbirdWebSocket
 /// A web page that shows the package's lists from the render plan: one
 /// engine per connected page, driven over a WebSocket.
 ///
-///     swift run -c release WebHost [--host 127.0.0.1] [--port 8080] [--data DIR]
+///     swift run -c release WebHost [--host 127.0.0.1] [--port 8080] [--data DIR] [--root DIR]
 @main
 struct WebHost {
   static func main() async throws {
@@ -43,7 +43,9 @@ struct WebHost {
       // growing the server's memory.
       let (frames, continuation) = AsyncStream.makeStream(
         of: String.self, bufferingPolicy: .bufferingNewest(4))
-      let session = await Session(database: database, stats: stats) { continuation.yield($0) }
+      let session = await Session(database: database, root: options.root, stats: stats) {
+        continuation.yield($0)
+      }
       await stats.opened()
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
@@ -125,6 +127,8 @@ struct Options {
   var port = 8080
   var dataDirectory = FileManager.default.temporaryDirectory
     .appendingPathComponent("collection-adapters-web-host")
+  /// The directory tree the files view shows.
+  var root = FileManager.default.currentDirectoryPath
 
   init(_ arguments: ArraySlice<String>) throws {
     var arguments = arguments
@@ -138,6 +142,7 @@ struct Options {
         }
         self.port = port
       case "--data": dataDirectory = URL(fileURLWithPath: value)
+      case "--root": root = URL(fileURLWithPath: value).standardizedFileURL.path
       default: throw Refusal("unknown option \(option)")
       }
     }

@@ -12,6 +12,7 @@ const MAX_DOM_HEIGHT = 10_000_000;
 
 const scroller = document.getElementById("scroller");
 const content = document.getElementById("content");
+const stickyLayer = document.getElementById("stickyLayer");
 const statusLine = document.getElementById("status");
 const retryBar = document.getElementById("retry");
 const problems = document.getElementById("problems");
@@ -42,8 +43,9 @@ window.hostIdle = () =>
   acknowledged === seq && !busy && measurements.size === 0 && !scrollPending &&
   framesSincePlaced >= 2;
 window.hostDelta = () => delta;
-// What the browser test sends as a hostile page would.
+// What the browser test sends: as a hostile page would, and as a control would.
 window.hostSendRaw = (text) => socket.send(text);
+window.hostSend = (message) => send(message);
 
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) return;
@@ -181,6 +183,23 @@ function placeRows(frameRows) {
   }
 }
 
+// The plan's sticky header, over the rows at the top of the viewport; its
+// own row stays in the list, hidden, keeping its place.
+function placeSticky(header, offset) {
+  if (!header) { stickyLayer.replaceChildren(); return; }
+  let element = stickyLayer.firstElementChild;
+  if (!element) {
+    element = document.createElement("div");
+    element.innerHTML = '<div class="title"></div><div class="body"></div>';
+    stickyLayer.appendChild(element);
+  }
+  element.className = "row " + header.style;
+  element.dataset.key = header.k;
+  element.dataset.position = header.p;
+  element.style.top = (header.y - offset) + "px";
+  element.children[0].textContent = header.title;
+}
+
 function applyFrame(frame) {
   frames += 1;
   lastFrame = frame.frame;
@@ -211,6 +230,7 @@ function applyFrame(frame) {
   }
   lastFrameRows = frame.rows;
   placeRows(frame.rows);
+  placeSticky(frame.sticky, frame.offset);
   framesSincePlaced = 0;
   showStatus(frame);
   if (timings.firstRows === null && frame.rows.some((row) => row.style !== "placeholder")) {
@@ -265,6 +285,11 @@ document.getElementById("goToMessage").addEventListener("submit", (event) => {
   event.preventDefault();
   send({ t: "goToMessage", id: event.target.id.value.trim() });
 });
+content.addEventListener("click", (event) => {
+  const row = event.target.closest(".row.folder");
+  if (row) send({ t: "toggle", id: row.dataset.key });
+});
+document.getElementById("applyChanges").addEventListener("click", () => send({ t: "applyChanges" }));
 document.getElementById("receive").addEventListener("click", () => send({ t: "receive" }));
 document.getElementById("loadOlder").addEventListener("click", () => send({ t: "loadOlder" }));
 

@@ -1,0 +1,130 @@
+import CollectionAdapters
+import Foundation
+import IdentityDiff
+import Windowing
+
+/// A file of the sections view.
+struct SectionFile: Identifiable, Equatable, Sendable {
+  /// The path.
+  let id: String
+  let name: String
+}
+
+/// The files of the directory tree grouped by folder, through a
+/// `SectionedCollection` with sticky headers, as the article "A sectioned
+/// list" shows. "Apply the changes on disk" reads the tree again and
+/// applies what changed (files added, removed, moved between folders) as
+/// the difference the package computes, with the reader's place kept.
+@MainActor
+final class SectionsView: HostedView {
+  typealias Rows = SectionedCollection<String, [SectionFile]>
+  typealias RowID = SectionedRowID<String, String>
+  var onChange: (() -> Void)?
+  private let root: String
+  private var host: ListHost<Rows, RowID>
+  private var lastBatch = "none yet"
+
+  init(root: String) {
+    self.root = root
+    let rows = Rows(Self.sections(root))
+    var list = VirtualList(
+      data: rows, id: Self.rowID,
+      engine: WindowingEngine(
+        layout: VariableSizeLayout(itemCount: rows.count, estimatedLength: 28),
+        viewport: Viewport(length: 0), overscan: Overscan(points: 200, items: 2)))
+    list.setStickyHeaders(rows.headerRows)
+    host = ListHost(
+      list: list,
+      key: { id in
+        switch id {
+        case .header(let folder): "h" + folder
+        case .item(let path): "f" + path
+        case .footer(let folder): "e" + folder
+        }
+      },
+      content: { row in
+        switch row {
+        case .header(let folder): RowContent(title: folder, style: "header")
+        case .item(let file, _): RowContent(title: file.name, style: "file")
+        case .footer(let folder): RowContent(title: "end of \(folder)", style: "file")
+        }
+      })
+  }
+
+  static func rowID(_ row: SectionedRow<String, SectionFile>) -> RowID {
+    row.id(itemID: \.id)
+  }
+
+  /// Every folder of the tree that holds files, by relative path (byte
+  /// order), with its files by name; links are not followed.
+  static func sections(_ root: String) -> [ListSection<String, [SectionFile]>] {
+    var sections: [ListSection<String, [SectionFile]>] = []
+    var folders = [(path: root, name: ".")]
+    while let folder = folders.popLast() {
+      let entries = FileEntry.list(folder.path)
+      let files = entries.filter { !$0.isDirectory }.map { SectionFile(id: $0.id, name: $0.name) }
+      if !files.isEmpty {
+        sections.append(ListSection(id: folder.name, items: files, header: true))
+      }
+      for entry in entries where entry.isDirectory {
+        let name = folder.name == "." ? entry.name : folder.name + "/" + entry.name
+        folders.append((entry.id, name))
+      }
+    }
+    return sections.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+  }
+
+  /// Reads the tree again and applies the difference.
+  private func applyChangesOnDisk() {
+    let newRows = Rows(Self.sections(root))
+    let old = host.list.data
+    let difference = SectionedDifference(from: old, to: newRows)
+    let batch = difference.batch()
+    lastBatch =
+      "\(difference.sections.insertions.count) folders added, \(difference.sections.deletions.count) removed; "
+      + "\(difference.itemInsertions.count) files added, \(difference.itemDeletions.count) removed, "
+      + "\(difference.itemMoves.count) moved; one batch of \(batch.changeCount) changes"
+    host.track { list in
+      list.apply(
+        RowChanges(IdentityDifference(from: old, to: newRows, id: Self.rowID)), from: newRows)
+      list.setStickyHeaders(newRows.headerRows)
+    }
+  }
+
+  var isBusy: Bool { false }
+
+  // MARK: - HostedView
+
+  func scroll(to offset: Double, frame: Int) {
+    host.scroll(to: offset, frame: frame)
+  }
+
+  func setViewport(width: Double, height: Double) {
+    host.setViewport(width: width, height: height)
+  }
+
+  func measured(_ rows: [ClientMessage.Measured]) throws {
+    try host.measured(rows)
+  }
+
+  func perform(_ message: ClientMessage) async throws {
+    switch message.t {
+    case "applyChanges":
+      applyChangesOnDisk()
+    default:
+      throw Refusal("the sections have no command \(message.t.prefix(40))")
+    }
+  }
+
+  func writeFrame(into json: inout JSONWriter) {
+    host.writeFrame(into: &json)
+    json.key("status")
+    json.beginObject()
+    json.field("folders", host.list.data.sections.count)
+    json.field("rows", host.list.data.count)
+    json.field("last change", lastBatch)
+    json.endObject()
+  }
+
+  func close() { onChange = nil }
+}
