@@ -26,6 +26,24 @@ final class FailureSwitch: @unchecked Sendable {
   }
 }
 
+/// The table's loads, with their time, for `/stats`: a jump is compared
+/// with the load that brought its row. A lock guards the list.
+final class LoadLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var _loads: [(positions: Range<Int>, duration: Duration)] = []
+
+  func record(_ positions: Range<Int>, _ duration: Duration) {
+    lock.withLock {
+      if _loads.count >= 200 { _loads.removeFirst(100) }
+      _loads.append((positions, duration))
+    }
+  }
+
+  var loads: [(positions: Range<Int>, duration: Duration)] { lock.withLock { _loads } }
+
+  static let shared = LoadLog()
+}
+
 struct LoadFailure: Error, CustomStringConvertible {
   var description: String { "the loader is switched to fail" }
 }
@@ -86,7 +104,9 @@ final class SampleDatabase: @unchecked Sendable {
 
   /// `LIMIT/OFFSET`: the positional source.
   func rows(at positions: Range<Int>) async throws -> (rows: [TableItem], count: Int) {
-    try await queue.read { db in
+    let started = ContinuousClock.now
+    defer { LoadLog.shared.record(positions, ContinuousClock.now - started) }
+    return try await queue.read { db in
       let rows = try TableItem.fetchAll(
         db, sql: "SELECT id, title, body FROM item ORDER BY id LIMIT ? OFFSET ?",
         arguments: [positions.count, positions.lowerBound])

@@ -37,6 +37,7 @@ final class Session {
   /// `dropped` messages were refused before it, for coming too fast.
   func receive(_ text: String, dropped: Int) async {
     let started = ContinuousClock.now
+    let startedCPU = ServerStats.threadCPUTime()
     if dropped > 0 {
       refusals.append(
         "\(dropped) messages dropped: more than \(Self.messagesPerSecond) a second")
@@ -51,7 +52,10 @@ final class Session {
       refusals.append(String(describing: error))
     }
     sendFrame()
-    if kind == "scroll" { stats.recordScrollMessage(ContinuousClock.now - started) }
+    if kind == "scroll" {
+      stats.recordScrollMessage(
+        ContinuousClock.now - started, cpu: ServerStats.threadCPUTime() - startedCPU)
+    }
   }
 
   /// The most messages a second a page may send: a scroll at 60 frames a
@@ -129,13 +133,27 @@ final class Session {
 @MainActor
 final class ServerStats {
   private var scrollMessages: [Duration] = []
+  /// The same messages' time on the processor: their wall time less the
+  /// time the thread waited for a core (Chromium shares this machine's).
+  private var scrollMessagesCPU: [Duration] = []
   private var firstRows: [Duration] = []
   private var sessions = 0
 
-  func recordScrollMessage(_ duration: Duration) {
+  func recordScrollMessage(_ duration: Duration, cpu: Duration) {
     // The latest 100,000: a bounded buffer, whatever the pages send.
-    if scrollMessages.count >= 100_000 { scrollMessages.removeFirst(50_000) }
+    if scrollMessages.count >= 100_000 {
+      scrollMessages.removeFirst(50_000)
+      scrollMessagesCPU.removeFirst(50_000)
+    }
     scrollMessages.append(duration)
+    scrollMessagesCPU.append(cpu)
+  }
+
+  /// The calling thread's processor time.
+  nonisolated static func threadCPUTime() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
   }
 
   func recordFirstRows(_ duration: Duration) { firstRows.append(duration) }
@@ -146,22 +164,34 @@ final class ServerStats {
   func json() -> String {
     var json = JSONWriter()
     json.beginObject()
-    let sorted = scrollMessages.sorted()
     func micros(_ d: Duration) -> Double {
       Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
     }
-    func percentile(_ p: Double) -> Double {
+    func percentile(_ sorted: [Duration], _ p: Double) -> Double {
       sorted.isEmpty ? 0 : micros(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))])
     }
-    json.field("scrollMessages", sorted.count)
-    json.field("scrollP50Micros", percentile(0.5))
-    json.field("scrollP99Micros", percentile(0.99))
-    json.field("scrollMaxMicros", sorted.last.map(micros) ?? 0)
+    let wall = scrollMessages.sorted()
+    let cpu = scrollMessagesCPU.sorted()
+    json.field("scrollMessages", wall.count)
+    json.field("scrollP50Micros", percentile(wall, 0.5))
+    json.field("scrollP99Micros", percentile(wall, 0.99))
+    json.field("scrollMaxMicros", wall.last.map(micros) ?? 0)
+    json.field("scrollCPUP50Micros", percentile(cpu, 0.5))
+    json.field("scrollCPUP99Micros", percentile(cpu, 0.99))
     json.field("firstRowsMillis", firstRows.last.map { micros($0) / 1000 } ?? 0)
     let memory = Self.memory()
     json.field("residentBytes", memory.resident)
     json.field("residentAnonymousBytes", memory.anonymous)
     json.field("sessions", sessions)
+    json.beginArray("positionalLoads")
+    for load in LoadLog.shared.loads {
+      json.beginObject()
+      json.field("start", load.positions.lowerBound)
+      json.field("end", load.positions.upperBound)
+      json.field("millis", micros(load.duration) / 1000)
+      json.endObject()
+    }
+    json.endArray()
     json.endObject()
     return json.text
   }

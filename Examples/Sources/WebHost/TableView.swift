@@ -176,7 +176,7 @@ final class TableView: HostedView {
         throw Refusal(
           "no row \(message.row.map(String.init) ?? "?") in 0..<\(host.list.data.count)")
       }
-      host.jump(toPosition: row)
+      jump(to: row)
     case "goToID":
       guard let text = message.id, let id = Int(text) else {
         throw Refusal("an id is a whole number, not \(message.id ?? "nothing")")
@@ -185,7 +185,7 @@ final class TableView: HostedView {
       else {
         throw Refusal("no row has the id \(id)")
       }
-      host.jump(toPosition: position)
+      jump(to: position)
     case "fail":
       failure.isOn = message.on ?? false
     case "retry":
@@ -209,6 +209,14 @@ final class TableView: HostedView {
       throw Refusal("the table has no command \(message.t.prefix(40))")
     }
     waitForIdle()
+  }
+
+  /// A jump: the list aims at the row, and the pager is told the visible
+  /// range will rest there, so it loads at once instead of waiting for a
+  /// fling to settle.
+  private func jump(to position: Int) {
+    host.jump(toPosition: position)
+    pager.visibleRangeWillSettle(host.list.visible)
   }
 
   func writeFrame(into json: inout JSONWriter) {

@@ -35,7 +35,7 @@ const measurements = new Map(); // key -> height not yet sent
 let measurementPending = false;
 
 // What the browser test reads: timings, and whether the page is idle.
-const timings = { firstRows: null, jumps: [] };
+const timings = { connected: null, firstRows: null, jumps: [] };
 let jump = null; // { position, started }
 window.hostTimings = timings;
 window.hostIdle = () =>
@@ -317,6 +317,7 @@ retryBar.querySelector("button").addEventListener("click", () => send({ t: "retr
 function connect() {
   socket = new WebSocket(`ws://${location.host}/socket`);
   socket.addEventListener("open", () => {
+    if (timings.connected === null) timings.connected = performance.now();
     send({ t: "viewport", w: scroller.clientWidth, h: scroller.clientHeight });
   });
   socket.addEventListener("message", (event) => {
