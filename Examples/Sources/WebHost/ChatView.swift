@@ -41,7 +41,7 @@ final class ChatMessage {
 /// 2,000 are loaded first and older ones as the reader reaches the top; a
 /// new message every second.
 @MainActor
-final class ChatView: HostedView {
+final class ChatView: ListHostedView {
   typealias Thread = LinkedListCollection<ChatMessage, ChatMessage>
   static let history = 100_000
   static let firstLoaded = 2_000
@@ -50,7 +50,7 @@ final class ChatView: HostedView {
   var onChange: (() -> Void)?
   private var oldest: ChatMessage
   private var newest: ChatMessage
-  private var host: ListHost<Thread, Int>
+  var host: ListHost<Thread, Int>
   private var ticker: Task<Void, Never>?
   private var historyLoad: Task<Void, Never>?
   private var atEndOnce = false
@@ -157,10 +157,6 @@ final class ChatView: HostedView {
       atEndOnce = true
       host.jump(toPosition: host.list.data.count - 1, alignment: .end)
     }
-  }
-
-  func measured(_ rows: [ClientMessage.Measured]) throws {
-    try host.measured(rows)
   }
 
   func perform(_ message: ClientMessage) async throws {

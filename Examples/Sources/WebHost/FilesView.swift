@@ -36,11 +36,11 @@ struct FileEntry: Identifiable, Sendable {
 /// the viewport is inside, too: its row comes to the top), and a folder
 /// whose contents change on disk reloads in place.
 @MainActor
-final class FilesView: HostedView {
+final class FilesView: ListHostedView {
   typealias Outline = OutlineCollection<FileEntry, String, [FileEntry]>
   var onChange: (() -> Void)?
   private let root: String
-  private var host: ListHost<Outline, String>
+  var host: ListHost<Outline, String>
   /// The names each listed folder had, to see a change on disk.
   private var listings: [String: [String]] = [:]
   private var watcher: Task<Void, Never>?
@@ -113,18 +113,6 @@ final class FilesView: HostedView {
   var isBusy: Bool { false }
 
   // MARK: - HostedView
-
-  func scroll(to offset: Double, frame: Int) {
-    host.scroll(to: offset, frame: frame)
-  }
-
-  func setViewport(width: Double, height: Double) {
-    host.setViewport(width: width, height: height)
-  }
-
-  func measured(_ rows: [ClientMessage.Measured]) throws {
-    try host.measured(rows)
-  }
 
   func perform(_ message: ClientMessage) async throws {
     switch message.t {

@@ -19,3 +19,26 @@ protocol HostedView: AnyObject {
   /// Stops timers and loads: the page left.
   func close()
 }
+
+/// A view that shows one `ListHost`: the page's reports go to it as they
+/// are, unless the view has more to do with them.
+@MainActor
+protocol ListHostedView: HostedView {
+  associatedtype Data: RandomAccessCollection
+  associatedtype ID: Hashable
+  var host: ListHost<Data, ID> { get set }
+}
+
+extension ListHostedView {
+  func scroll(to offset: Double, frame: Int) {
+    host.scroll(to: offset, frame: frame)
+  }
+
+  func setViewport(width: Double, height: Double) {
+    host.setViewport(width: width, height: height)
+  }
+
+  func measured(_ rows: [ClientMessage.Measured]) throws {
+    try host.measured(rows)
+  }
+}

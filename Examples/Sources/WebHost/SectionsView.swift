@@ -16,12 +16,12 @@ struct SectionFile: Identifiable, Equatable, Sendable {
 /// applies what changed (files added, removed, moved between folders) as
 /// the difference the package computes, with the reader's place kept.
 @MainActor
-final class SectionsView: HostedView {
+final class SectionsView: ListHostedView {
   typealias Rows = SectionedCollection<String, [SectionFile]>
   typealias RowID = SectionedRowID<String, String>
   var onChange: (() -> Void)?
   private let root: String
-  private var host: ListHost<Rows, RowID>
+  var host: ListHost<Rows, RowID>
   private var lastBatch = "none yet"
 
   init(root: String) {
@@ -94,18 +94,6 @@ final class SectionsView: HostedView {
   var isBusy: Bool { false }
 
   // MARK: - HostedView
-
-  func scroll(to offset: Double, frame: Int) {
-    host.scroll(to: offset, frame: frame)
-  }
-
-  func setViewport(width: Double, height: Double) {
-    host.setViewport(width: width, height: height)
-  }
-
-  func measured(_ rows: [ClientMessage.Measured]) throws {
-    try host.measured(rows)
-  }
 
   func perform(_ message: ClientMessage) async throws {
     switch message.t {

@@ -17,8 +17,10 @@ final class Session {
   private var acknowledged = 0
   /// What went wrong since the last frame, for the page to show.
   private var refusals: [String] = []
-  /// When the page connected: the first rows' clock starts.
-  private let opened = ContinuousClock.now
+  /// When the page's first message came: the server's part of the first
+  /// rows is from there to the first frame with loaded rows (what comes
+  /// before is the page's own start, and the first load, measured apart).
+  private var firstMessage: ContinuousClock.Instant?
   private var firstRowsShown = false
 
   init(
@@ -38,6 +40,7 @@ final class Session {
   func receive(_ text: String, dropped: Int) async {
     let started = ContinuousClock.now
     let startedCPU = ServerStats.threadCPUTime()
+    if firstMessage == nil { firstMessage = started }
     if dropped > 0 {
       refusals.append(
         "\(dropped) messages dropped: more than \(Self.messagesPerSecond) a second")
@@ -122,7 +125,7 @@ final class Session {
     send(json.text)
     if !firstRowsShown, json.text.contains("\"style\":\"row\"") {
       firstRowsShown = true
-      stats.recordFirstRows(ContinuousClock.now - opened)
+      stats.recordFirstRows(firstMessage.map { ContinuousClock.now - $0 } ?? .zero)
     }
   }
 
