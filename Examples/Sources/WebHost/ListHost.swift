@@ -12,7 +12,7 @@ struct RowContent {
   /// The text under it, wrapped to the page's width ("" for none).
   var body: String = ""
   /// The row's style on the page: `row`, `placeholder`, `folder`, `file`,
-  /// `header`, `message`, `mine`.
+  /// `header`, `message`.
   var style: String = "row"
   /// Indentation, in levels (an outline's depth).
   var depth: Int = 0
