@@ -67,9 +67,7 @@ extension WindowingEngine {
     _remapPinned { changes.newPosition(ofRowAt: $0) }
     guard let aim else { return _reanchor(target) }
     _scrollAim = aim
-    let before = _viewport.offset
-    _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
-    return _recompute(correction: _viewport.offset - before)
+    return _land(aim)
   }
 
   /// Traps unless `ranges` are ascending, disjoint and within `0..<count`,

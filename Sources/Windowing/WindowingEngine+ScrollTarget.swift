@@ -55,9 +55,17 @@ extension WindowingEngine {
     _precondition(
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
-    _scrollAim = _ScrollAim(position: position, alignment: alignment)
+    let aim = _ScrollAim(position: position, alignment: alignment)
+    _scrollAim = aim
+    return _land(aim)
+  }
+
+  /// Moves the offset onto `aim`'s target and recomputes: how an aimed
+  /// scroll lands after the scroll itself, a measurement or a data change.
+  @usableFromInline
+  internal mutating func _land(_ aim: _ScrollAim) -> WindowChange {
     let before = _viewport.offset
-    _viewport.offset = scrollOffset(for: position, alignment: alignment)
+    _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
     return _recompute(correction: _viewport.offset - before)
   }
 

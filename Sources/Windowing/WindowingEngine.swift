@@ -541,10 +541,8 @@ extension WindowingEngine where Layout: MeasuredLayout {
       // An aimed scroll: the target, not the first visible item, keeps its
       // place.
       _layout.setLength(length, of: position)
-      let before = _viewport.offset
-      _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
-      if _viewport.offset != before { _scrollAim?.corrections += 1 }
-      change = _recompute(correction: _viewport.offset - before)
+      change = _land(aim)
+      if change.scrollCorrection != 0 { _scrollAim?.corrections += 1 }
     } else {
       let target = _anchorTarget()
       _layout.setLength(length, of: position)
