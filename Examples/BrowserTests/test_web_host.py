@@ -192,6 +192,14 @@ class Page:
         actions.click_and_hold().move_by_offset(0, dy // 2).move_by_offset(0, dy - dy // 2)
         actions.release().perform()
 
+    def resize_and_back(self, step, check_screen):
+        """To the other window size and back, the screen checked at each once idle."""
+        other = SIZES[1] if self.size == SIZES[0] else SIZES[0]
+        for size, what in [(other, "resize"), (self.size, "resize back")]:
+            self.driver.set_window_size(*size)
+            self.wait_idle(step(what))
+            check_screen(what)
+
     def type_into(self, form, value):
         field = self.driver.find_element(By.CSS_SELECTOR, f"#{form} input")
         field.clear()
@@ -341,15 +349,8 @@ def test_table(server, size, shots, report):
         check(any("whole number" in p for p in page.screen()["problems"]),
               step("a bad id is not reported on the page"))
 
-        other = SIZES[1] if size == SIZES[0] else SIZES[0]
-        before = anchor(page.screen())
-        page.driver.set_window_size(*other)
-        page.wait_idle(step("resize"))
-        screen = page.screen()
-        check_rows(screen, step("resize"), truth, table.count())
-        page.driver.set_window_size(*size)
-        page.wait_idle(step("resize back"))
-        check_rows(page.screen(), step("resize back"), truth, table.count())
+        page.resize_and_back(
+            step, lambda what: check_rows(page.screen(), step(what), truth, table.count()))
 
         page.wheel(250, times=2)
         page.wait_idle(step("before rows arrive above"))
@@ -555,12 +556,7 @@ def test_chat(server, size, shots, report):
               and abs(screen["rows"][0]["top"] - screen["top"]) <= TOLERANCE,
               step(f"go to message 1234 shows {screen['rows'][0]['title']} first"))
 
-        other = SIZES[1] if size == SIZES[0] else SIZES[0]
-        page.driver.set_window_size(*other)
-        page.wait_idle(step("resize"))
-        check_rows(page.screen(), step("resize"), truth, 10**9)
-        page.driver.set_window_size(*size)
-        page.wait_idle(step("resize back"))
+        page.resize_and_back(step, lambda what: check_rows(page.screen(), step(what), truth, 10**9))
     finally:
         page.quit()
 
@@ -689,12 +685,7 @@ def test_files(server, size, shots, report):
         report.setdefault("files: reload above the reader, move of the row read px", []).append(
             round(check_anchor(screen, before, step("reload above the reader")), 2))
 
-        page.driver.set_window_size(*(SIZES[1] if size == SIZES[0] else SIZES[0]))
-        page.wait_idle(step("resize"))
-        check_files("resize")
-        page.driver.set_window_size(*size)
-        page.wait_idle(step("resize back"))
-        check_files("resize back")
+        page.resize_and_back(step, check_files)
 
         # An id no row has, from a hostile page: refused, nothing changes.
         page.js("window.hostSend({t: 'toggle', id: 'f/no/such/folder'})")
@@ -804,12 +795,7 @@ def test_sections(server, size, shots, report):
                 round(check_anchor(screen, before, step("apply the changes on disk")), 2))
         page.shot("sections-after-change")
 
-        page.driver.set_window_size(*(SIZES[1] if size == SIZES[0] else SIZES[0]))
-        page.wait_idle(step("resize"))
-        check_sections("resize")
-        page.driver.set_window_size(*size)
-        page.wait_idle(step("resize back"))
-        check_sections("resize back")
+        page.resize_and_back(step, check_sections)
     finally:
         page.quit()
 
