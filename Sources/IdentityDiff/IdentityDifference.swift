@@ -14,19 +14,19 @@ import _AdapterInternals
 /// `RowChanges(difference)`.
 ///
 /// The common prefix and suffix are found by comparing identifiers position
-/// by position, before any hashing; the rows between them are diffed by
-/// Heckel's algorithm, as IGListDiff implements it: O(n + m) comparisons
-/// for n old and m new elements, and hashing only for the d rows between
-/// the first and the last change (the standard library's
-/// `difference(from:)` is Myers' O((n + m) · d), over equality). Elements
-/// are never copied: only their identifiers are compared and hashed.
+/// by position, before any hashing. Between them, a few edits (up to 128)
+/// are found by comparing identifiers too, by Myers' greedy search: a row
+/// moved across a million rows costs a pass of comparisons. More edits are
+/// matched by Heckel's algorithm, as IGListDiff implements it, which hashes
+/// each row between the first and the last change once. Elements are never
+/// copied: only their identifiers are compared and hashed.
 ///
 /// - Identity (`id`) decides which elements are the same item; a separate
 ///   content test decides whether a matched item was updated.
-/// - Duplicate identifiers within a snapshot: the common prefix and suffix
-///   match position by position; between them, in order of appearance, as
-///   IGListDiff does: the k-th occurrence in the new rows with the k-th in
-///   the old ones; extra occurrences are insertions or deletions. Never a
+/// - Duplicate identifiers within a snapshot: rows that keep their order
+///   match position by position; the others in order of appearance, as
+///   IGListDiff does: the k-th such occurrence in the new rows with the k-th
+///   in the old ones; extra occurrences are insertions or deletions. Never a
 ///   crash, never an inconsistent batch.
 public struct IdentityDifference: Hashable, Sendable {
   /// Old positions to delete, in descending order (safe to apply one by one).
@@ -41,7 +41,7 @@ public struct IdentityDifference: Hashable, Sendable {
   /// Old positions of matched items whose content changed, ascending.
   public var updates: [Int]
   /// For every old position, its new position, or `nil` if deleted.
-  public var newPositions: [Int?]
+  public var newPositions: PositionMap
   /// The number of elements in the new snapshot.
   public var newCount: Int
 
@@ -85,10 +85,10 @@ public struct IdentityDifference: Hashable, Sendable {
   ///     per element.
   ///   - contentEquals: Whether two elements with the same identity have the
   ///     same content; `false` makes an update.
-  /// - Complexity: O(n + m) comparisons of identifiers, and hashing of the
-  ///   d rows between the first and the last change: O(n + m) in all,
-  ///   expected O(d) beyond the comparisons and the `newPositions` table,
-  ///   if `ID` hashes well.
+  /// - Complexity: O(n + m) comparisons of identifiers for up to 128 edits
+  ///   between the first and the last change; beyond them, hashing of the
+  ///   rows in between as well: O(n + m) in all, expected, if `ID` hashes
+  ///   well.
   @inlinable
   public init<Old: RandomAccessCollection, New: RandomAccessCollection, ID: Hashable>(
     from old: Old, to new: New, id: (Old.Element) -> ID,
@@ -126,63 +126,81 @@ public struct IdentityDifference: Hashable, Sendable {
       oldEnd = oldLast
       newEnd = newLast
     }
-    // The middle, by Heckel's algorithm: for each identifier, the old
-    // positions not yet matched, smallest first, as a linked list through
-    // `nextOld` (indexed from the middle's start).
     let oldMiddle = prefix..<n - suffix
     let newMiddle = prefix..<m - suffix
-    var firstOld: [ID: Int] = [:]
-    firstOld.reserveCapacity(oldMiddle.count)
-    var nextOld = [Int](repeating: -1, count: oldMiddle.count)
-    var index = oldEnd
-    var position = oldMiddle.upperBound
-    while position > oldMiddle.lowerBound {
-      old.formIndex(before: &index)
-      position -= 1
-      let key = id(old[index])
-      nextOld[position - prefix] = firstOld[key] ?? -1
-      firstOld[key] = position
-    }
-    // Match each new element with the first unmatched old one of its id.
-    var oldForNew = [Int](repeating: -1, count: newMiddle.count)
-    var newForOld = [Int?](repeating: nil, count: n)
-    for j in 0..<prefix { newForOld[j] = j }
-    for k in 0..<suffix { newForOld[n - 1 - k] = m - 1 - k }
-    var newCursor = newIndex
-    for i in newMiddle {
-      let element = new[newCursor]
-      let key = id(element)
-      if let j = firstOld[key], j >= 0 {
-        let next = nextOld[j - prefix]
-        firstOld[key] = next >= 0 ? next : -1
-        oldForNew[i - prefix] = j
-        newForOld[j] = i
-        if !contentEquals(old[old.index(old.startIndex, offsetBy: j)], element) {
-          updates.append(j)
+    func oldElement(_ j: Int) -> Old.Element { old[old.index(old.startIndex, offsetBy: j)] }
+    func newElement(_ i: Int) -> New.Element { new[new.index(new.startIndex, offsetBy: i)] }
+    // A few edits in the middle are found by comparing identifiers (a row
+    // moved across a million rows is two edits); many, by a table.
+    let oldMiddleStart = old.index(old.startIndex, offsetBy: prefix)
+    let newMiddleStart = new.index(new.startIndex, offsetBy: prefix)
+    var deletions: [Int] = []
+    var insertions: [Int] = []
+    var moves: [Move] = []
+    let newForOld: PositionMap
+    if let script = _ShortEditScript.find(
+      oldCount: oldMiddle.count, newCount: newMiddle.count, maximumEdits: 128,
+      budget: 8 * (oldMiddle.count + newMiddle.count),
+      { x, y in
+        id(old[old.index(oldMiddleStart, offsetBy: x)])
+          == id(new[new.index(newMiddleStart, offsetBy: y)])
+      })
+    {
+      let matched: [PositionMap._Run]
+      (deletions, insertions, moves, matched) = script.changes(
+        at: prefix, updates: &updates,
+        sameID: { id(oldElement($0)) == id(newElement($1)) },
+        sameContent: { contentEquals(oldElement($0), newElement($1)) })
+      // The prefix, the middle's runs and the suffix, by old position.
+      var runs: [PositionMap._Run] = []
+      for run in [PositionMap._Run(old: 0, new: 0, count: prefix)] + matched
+        + [PositionMap._Run(old: n - suffix, new: m - suffix, count: suffix)]
+      where run.count > 0 {
+        if let last = runs.last, last.old + last.count == run.old, last.new + last.count == run.new
+        {
+          runs[runs.count - 1].count += run.count
+        } else {
+          runs.append(run)
         }
       }
-      new.formIndex(after: &newCursor)
+      newForOld = PositionMap(runs: runs, count: n)
+    } else {
+      let oldForNew = _matchByTable(
+        old: old, oldRange: oldMiddle, oldRangeStart: oldMiddleStart, new: new,
+        newRange: newMiddle, newRangeStart: newMiddleStart, id: id)
+      var positions = [Int](unsafeUninitializedCapacity: n) { buffer, count in
+        for j in 0..<prefix { buffer.initializeElement(at: j, to: j) }
+        for j in oldMiddle { buffer.initializeElement(at: j, to: -1) }
+        for j in oldMiddle.upperBound..<n { buffer.initializeElement(at: j, to: j - n + m) }
+        count = n
+      }
+      var cursor = newMiddleStart
+      for (k, j) in oldForNew.enumerated() {
+        if j >= 0 {
+          positions[j] = prefix + k
+          if !contentEquals(oldElement(j), new[cursor]) { updates.append(j) }
+        }
+        new.formIndex(after: &cursor)
+      }
+      for j in oldMiddle.reversed() where positions[j] < 0 { deletions.append(j) }
+      // Insertions, and the fewest moves that explain the reorder: the
+      // survivors whose old positions, in new order, form a longest
+      // increasing subsequence stay; every other survivor moves. One drag
+      // is one move. (The prefix and suffix stay, and every middle survivor
+      // comes from the old middle: only the middle can move.)
+      var survivors: [Int] = []
+      for i in newMiddle {
+        if oldForNew[i - prefix] < 0 { insertions.append(i) } else { survivors.append(i) }
+      }
+      let stays = _longestIncreasingSubsequence(count: survivors.count) {
+        oldForNew[survivors[$0] - prefix]
+      }
+      for (k, i) in survivors.enumerated() where !stays[k] {
+        moves.append(Move(from: oldForNew[i - prefix], to: i))
+      }
+      newForOld = PositionMap(dense: positions)
     }
     updates.sort()
-    var deletions: [Int] = []
-    for j in oldMiddle.reversed() where newForOld[j] == nil { deletions.append(j) }
-    // Insertions, and the fewest moves that explain the reorder: the
-    // survivors whose old positions, in new order, form a longest increasing
-    // subsequence stay; every other survivor moves. One drag is one move.
-    // (The prefix and suffix stay, and every middle survivor comes from the
-    // old middle: only the middle can move.)
-    var insertions: [Int] = []
-    var survivors: [Int] = []
-    for i in newMiddle {
-      if oldForNew[i - prefix] < 0 { insertions.append(i) } else { survivors.append(i) }
-    }
-    let stays = _longestIncreasingSubsequence(count: survivors.count) {
-      oldForNew[survivors[$0] - prefix]
-    }
-    var moves: [Move] = []
-    for (k, i) in survivors.enumerated() where !stays[k] {
-      moves.append(Move(from: oldForNew[i - prefix], to: i))
-    }
     self.init(
       deletions: deletions, insertions: insertions, moves: moves, updates: updates,
       newPositions: newForOld, newCount: m)
@@ -222,6 +240,13 @@ internal func _longestIncreasingSubsequence(count: Int, _ value: (Int) -> Int) -
   var previous = [Int](repeating: -1, count: count)
   for k in 0..<count {
     let v = value(k)
+    // Most survivors keep their order: extending the longest run needs no
+    // search.
+    if let last = tails.last, value(last) < v {
+      previous[k] = last
+      tails.append(k)
+      continue
+    }
     var low = 0
     var high = tails.count
     while low < high {
@@ -257,7 +282,7 @@ extension IdentityDifference {
   @usableFromInline
   internal init(
     deletions: [Int], insertions: [Int], moves: [Move], updates: [Int],
-    newPositions: [Int?], newCount: Int
+    newPositions: PositionMap, newCount: Int
   ) {
     self.deletions = deletions
     self.insertions = insertions

@@ -228,7 +228,8 @@ public struct SectionedDifference: Hashable, Sendable {
     let sectionCount = itemCounts.count
     self.sections = IdentityDifference(
       deletions: [], insertions: [], moves: [], updates: [],
-      newPositions: (0..<sectionCount).map { $0 }, newCount: sectionCount)
+      newPositions: .init(runs: [.init(old: 0, new: 0, count: sectionCount)], count: sectionCount),
+      newCount: sectionCount)
     self.itemDeletions = difference.deletions.map(path)
     self.itemInsertions = difference.insertions.map(path)
     self.itemMoves = difference.moves.map { ItemMove(from: path($0.from), to: path($0.to)) }

@@ -19,8 +19,8 @@ extension _OrderedStoreStorage {
   /// - Complexity: O(*n* + *m* + buckets), with *d* + *i* hashes for *d*
   ///   deletions and *i* insertions.
   @inlinable
-  internal func _rearrange(
-    newPositions: [Int?], newCount: Int, insertions: [Int],
+  internal func _rearrange<Positions: Collection<Int?>>(
+    newPositions: Positions, newCount: Int, insertions: [Int],
     element: (Int) -> (key: Key, value: Value)
   ) {
     // Deleted keys leave the table while every key is still in its slot.
