@@ -188,15 +188,16 @@ public struct IdentityDifference: Hashable, Sendable {
       // increasing subsequence stay; every other survivor moves. One drag
       // is one move. (The prefix and suffix stay, and every middle survivor
       // comes from the old middle: only the middle can move.)
-      var survivors: [Int] = []
-      for i in newMiddle {
-        if oldForNew[i - prefix] < 0 { insertions.append(i) } else { survivors.append(i) }
+      var survivors: [Int] = []  // their old positions, in new order
+      survivors.reserveCapacity(oldForNew.count)
+      for (k, j) in oldForNew.enumerated() {
+        if j < 0 { insertions.append(prefix + k) } else { survivors.append(j) }
       }
-      let stays = _longestIncreasingSubsequence(count: survivors.count) {
-        oldForNew[survivors[$0] - prefix]
-      }
-      for (k, i) in survivors.enumerated() where !stays[k] {
-        moves.append(Move(from: oldForNew[i - prefix], to: i))
+      let stays = _longestIncreasingSubsequence(count: survivors.count) { survivors[$0] }
+      var k = 0
+      for (offset, j) in oldForNew.enumerated() where j >= 0 {
+        if !stays[k] { moves.append(Move(from: j, to: prefix + offset)) }
+        k += 1
       }
       newForOld = PositionMap(dense: positions)
     }
@@ -237,6 +238,7 @@ internal func _longestIncreasingSubsequence(count: Int, _ value: (Int) -> Int) -
   // tails[l]: the index ending the increasing run of length l + 1 whose last
   // value is smallest; previous[k]: the index before k in its run.
   var tails: [Int] = []
+  tails.reserveCapacity(count)
   var previous = [Int](repeating: -1, count: count)
   for k in 0..<count {
     let v = value(k)

@@ -45,13 +45,15 @@ internal struct _ShortEditScript {
       script.inserted = Array(0..<m)
       return script
     }
+    // The trace keeps offsets as 32 bits.
+    guard n < Int(Int32.max), m < Int(Int32.max) else { return nil }
     let limit = Swift.min(maximumEdits, n + m)
     // v[offset + k]: how far along old the furthest path on diagonal k
     // (x - y) reaches. `trace` keeps v[-d...d] after each d, d² onwards, to
     // find the way back.
     let offset = limit + 1
     var v = [Int](repeating: 0, count: 2 * limit + 3)
-    var trace: [Int] = []
+    var trace: [Int32] = []
     var remaining = budget
     for d in 0...limit {
       for k in stride(from: -d, through: d, by: 2) {
@@ -67,12 +69,12 @@ internal struct _ShortEditScript {
         remaining -= x - start + 1
         v[offset + k] = x
         if x >= n, y >= m {
-          trace.append(contentsOf: v[offset - d...offset + d])
+          trace.append(contentsOf: v[offset - d...offset + d].lazy.map { Int32($0) })
           return _ShortEditScript(trace: trace, edits: d, n: n, m: m)
         }
       }
       if remaining < 0 { return nil }
-      trace.append(contentsOf: v[offset - d...offset + d])
+      trace.append(contentsOf: v[offset - d...offset + d].lazy.map { Int32($0) })
     }
     return nil
   }
@@ -128,9 +130,9 @@ internal struct _ShortEditScript {
 
   /// The script read back from the search's trace, from (n, m) to (0, 0).
   @inlinable
-  internal init(trace: [Int], edits: Int, n: Int, m: Int) {
+  internal init(trace: [Int32], edits: Int, n: Int, m: Int) {
     // v after step d, at diagonal k.
-    func reach(_ d: Int, _ k: Int) -> Int { trace[d * d + k + d] }
+    func reach(_ d: Int, _ k: Int) -> Int { Int(trace[d * d + k + d]) }
     var x = n
     var y = m
     for d in stride(from: edits, to: 0, by: -1) {
@@ -151,46 +153,6 @@ internal struct _ShortEditScript {
     deleted.reverse()
     inserted.reverse()
   }
-}
-
-/// For each new row of `newRange`, the old position of `oldRange` it
-/// matches, or -1: Heckel's algorithm, as IGListDiff implements it. The
-/// k-th occurrence of an identifier in the new rows matches its k-th in the
-/// old ones.
-///
-/// - Complexity: O(n + m) hashing of identifiers, expected.
-@inlinable
-internal func _matchByTable<Old: RandomAccessCollection, New: RandomAccessCollection, ID: Hashable>(
-  old: Old, oldRange: Range<Int>, oldRangeStart: Old.Index,
-  new: New, newRange: Range<Int>, newRangeStart: New.Index,
-  id: (Old.Element) -> ID
-) -> [Int] where Old.Element == New.Element {
-  // For each identifier, the old positions not yet matched, smallest
-  // first, as a linked list through `nextOld` (indexed from the range's
-  // start).
-  var firstOld: [ID: Int] = [:]
-  firstOld.reserveCapacity(oldRange.count)
-  var nextOld = [Int](repeating: -1, count: oldRange.count)
-  var index = old.index(oldRangeStart, offsetBy: oldRange.count)
-  var position = oldRange.upperBound
-  while position > oldRange.lowerBound {
-    old.formIndex(before: &index)
-    position -= 1
-    let key = id(old[index])
-    nextOld[position - oldRange.lowerBound] = firstOld[key] ?? -1
-    firstOld[key] = position
-  }
-  var oldForNew = [Int](repeating: -1, count: newRange.count)
-  var cursor = newRangeStart
-  for k in 0..<newRange.count {
-    let key = id(new[cursor])
-    if let j = firstOld[key], j >= 0 {
-      firstOld[key] = nextOld[j - oldRange.lowerBound]
-      oldForNew[k] = j
-    }
-    new.formIndex(after: &cursor)
-  }
-  return oldForNew
 }
 
 /// For blocks of consecutive increasing values (each its first value and

@@ -3,13 +3,16 @@
 // IdentityDifference (Heckel, O(n + m)) against the standard library's
 // difference(from:) (Myers, O((n + m) d)) at 10k and 100k items with 1%,
 // 10% and 50% of the items replaced, and at 1M items with one appended, one
-// replaced, or none changed.
+// replaced, one moved, or none changed; DifferenceKit's own scenario on
+// UUIDs, against a Dictionary-based Heckel match (DifferenceKit does not
+// resolve here; Benchmarks/README.md has it measured side by side).
 //
 //===----------------------------------------------------------------------===//
 
 import Benchmark
 import BenchmarkSupport
 import CollectionAdapters
+import Foundation
 import IdentityDiff
 
 struct Item: Equatable, Identifiable, Sendable {
@@ -57,9 +60,11 @@ let benchmarks: @Sendable () -> Void = {
   let million = (0..<1_000_000).map { Item(id: $0, content: 0) }
   var replaced = million
   replaced[500_000] = Item(id: -1, content: 0)
+  var moved = million
+  moved.insert(moved.remove(at: 100), at: 900_000)
   for (name, new) in [
     ("one appended", million + [Item(id: -1, content: 0)]), ("one replaced", replaced),
-    ("no change", million),
+    ("no change", million), ("one moved by 899,900", moved),
   ] {
     Benchmark(
       "1M items, \(name): IdentityDifference",
@@ -74,7 +79,67 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(new.difference(from: million))
     }
   }
+  differenceKitScenario()
   sectionedBenchmarks()
+}
+
+/// DifferenceKit's benchmark data (its `Benchmark/Sources/BenchmarkTools.swift`),
+/// scaled to `count`: random UUIDs, a tenth deleted at a fifth of the way,
+/// a tenth of new ones inserted after them, the first fiftieth shuffled.
+func differenceKitData(count: Int) -> (old: [UUID], new: [UUID]) {
+  let old = (0..<count).map { _ in UUID() }
+  var new = old
+  new.removeSubrange(count / 5..<count / 5 + count / 10)
+  new.insert(contentsOf: (0..<count / 10).map { _ in UUID() }, at: count / 5 + count / 10)
+  new[0..<count / 50].shuffle()
+  return (old, new)
+}
+
+/// Heckel's match with a `Dictionary` from each identifier to its first
+/// unmatched old position, as DifferenceKit and IGListKit write it (the
+/// moves' subsequence left out): the reference for their scenario.
+func dictionaryMatch(from old: [UUID], to new: [UUID]) -> (deletions: Int, insertions: Int) {
+  var first: [UUID: Int] = [:]
+  first.reserveCapacity(old.count)
+  var next = [Int](repeating: -1, count: old.count)
+  for (j, id) in old.enumerated().reversed() {
+    next[j] = first[id] ?? -1
+    first[id] = j
+  }
+  var matched = [Bool](repeating: false, count: old.count)
+  var insertions = 0
+  for id in new {
+    if let j = first[id], j >= 0 {
+      first[id] = next[j]
+      matched[j] = true
+    } else {
+      insertions += 1
+    }
+  }
+  return (matched.count { !$0 }, insertions)
+}
+
+let differenceKitScenario: @Sendable () -> Void = {
+  for count in [5_000, 100_000, 1_000_000] {
+    let (old, new) = differenceKitData(count: count)
+    let name = "DifferenceKit's scenario, \(count / 1_000)k UUIDs"
+    let configuration = Benchmark.Configuration(
+      metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
+      maxIterations: count == 1_000_000 ? 5 : 20)
+    Benchmark("\(name): IdentityDifference", configuration: configuration) { _ in
+      blackHole(IdentityDifference(from: old, to: new, id: { $0 }))
+    }
+    Benchmark("\(name): Dictionary match", configuration: configuration) { _ in
+      blackHole(dictionaryMatch(from: old, to: new))
+    }
+    guard count == 5_000 else { continue }
+    Benchmark(
+      "\(name): difference(from:)",
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 5)
+    ) { _ in
+      blackHole(new.difference(from: old))
+    }
+  }
 }
 
 /// `count` items in sections of 100, and a new snapshot with `percent` of
