@@ -21,8 +21,12 @@ OrderedStoreVsPeers|lookup miss 100k: OrderedStore|lookup miss 100k: OrderedDict
 OrderedStoreVsPeers|iterate 100k: OrderedStore|iterate 100k: OrderedDictionary|5|contiguous reads, as the peer's
 OrderedStoreVsPeers|removeFirst x1k at 100k: OrderedStore|removeFirst x1k at 100k: OrderedDictionary|0.1|O(1) against the peer's O(n)
 OrderedStoreVsPeers|drag 1 row by 3 at 1M: OrderedStore|drag 1 row by 3 at 1M: Array (remove + insert)|1|O(distance) against O(n)
-OrderedStoreVsPeers|move 1 row by 100,000 at 1M: OrderedStore|move 1 row by 100,000 at 1M: OrderedDictionary (moveSubrange)|2|swift-collections 1.6's own move: 0.83x; a copy of the store (the cliff a second reference made) is 6x
-OrderedStoreVsPeers|move 1 row by 400,000 at 1M: OrderedStore|move 1 row by 400,000 at 1M: OrderedDictionary (moveSubrange)|2|0.46x; a copy of the store is 3x
+OrderedStoreVsPeers|drag 1 row by 3 and back at 1M: OrderedStore|drag 1 row by 3 and back at 1M: OrderedDictionary (moveSubrange)|1.25|swift-collections 1.6's fastest move here: 0.78x
+OrderedStoreVsPeers|drag 1 row by 1,000 and back at 1M: OrderedStore|drag 1 row by 1,000 and back at 1M: OrderedDictionary (moveSubrange)|1.25|0.73x
+OrderedStoreVsPeers|drag 1 row by 80,000 and back at 1M: OrderedStore|drag 1 row by 80,000 and back at 1M: OrderedDictionary (moveSubrange)|1|0.61x: the rows' entries found in bucket order
+OrderedStoreVsPeers|drag 1 row by 100,000 and back at 1M: OrderedStore|drag 1 row by 100,000 and back at 1M: OrderedDictionary (move(indices:to:))|1|0.69x
+OrderedStoreVsPeers|drag 1 row by 400,000 and back at 1M: OrderedStore|drag 1 row by 400,000 and back at 1M: OrderedDictionary (move(indices:to:))|1|0.15x: one pass over the table; a full copy (the cliff a second reference made) is 2x
+OrderedStoreVsPeers|move 3 scattered rows to 300,000 at 1M: OrderedStore|move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))|1|0.43x
 OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
 Outline|toggle a top-level node (collapse + expand): OutlineCollection|toggle a top-level node (collapse + expand): flatten on change|1|O(log n) against O(n)

@@ -19,7 +19,7 @@ struct Row: Identifiable, Sendable {
 let n = 100_000
 let keys = Array(0..<n)
 let shuffled: [Int] = {
-  var g = SystemRandomNumberGenerator()
+  var g = SeededGenerator(seed: 30)
   return keys.shuffled(using: &g)
 }()
 let misses = Array(n..<2 * n)
@@ -29,6 +29,9 @@ let identified = IdentifiedArray(uniqueElements: keys.lazy.map { Row(id: $0, val
 let millionKeys = Array(0..<1_000_000)
 let million = OrderedStore(uniqueKeysWithValues: millionKeys.lazy.map { ($0, $0) })
 let millionDictionary = OrderedDictionary(uniqueKeysWithValues: millionKeys.lazy.map { ($0, $0) })
+// Dragged in place by the drag benchmarks, one at a time.
+nonisolated(unsafe) var draggedStore = million
+nonisolated(unsafe) var draggedDictionary = millionDictionary
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -157,15 +160,11 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(s)
   }
-  Benchmark("move 3 rows at 100k: OrderedDictionary (remove + insert)") { benchmark in
+  Benchmark("move 3 rows at 100k: OrderedDictionary (move(indices:to:))") { benchmark in
     var d = dictionary
     d[-1] = 0
     benchmark.startMeasurement()
-    // OrderedDictionary has no move: what users write.
-    for offset in [90_000, 500, 10] {
-      let (k, v) = d.remove(at: offset)
-      d.updateValue(v, forKey: k, insertingAt: 49_990)
-    }
+    d.move(indices: [10, 500, 90_000], to: 50_000)
     benchmark.stopMeasurement()
     blackHole(d)
   }
@@ -196,25 +195,53 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(a)
   }
-  // One row moved by a distance at 1M, against swift-collections 1.6's own
-  // move (`moveSubrange`, O(distance + k)), each on a fresh unique copy.
-  for distance in [3, 1_000, 100_000, 400_000] {
-    let name = "move 1 row by \(distance.formatted(.number.grouping(.automatic))) at 1M"
-    Benchmark("\(name): OrderedStore") { benchmark in
-      var s = million
-      s[key: -1] = 0
-      benchmark.startMeasurement()
-      s.move(fromOffsets: [100_000], toOffset: 100_001 + distance)
-      benchmark.stopMeasurement()
-      blackHole(s)
+  // A drag as a list makes it: one row moved by a distance and back, on
+  // one store that stays warm (made unique in the warmup iteration), against
+  // swift-collections 1.6's own moves (O(distance + k)). Short drags are
+  // repeated so the clock can see them.
+  for distance in [3, 1_000, 80_000, 100_000, 400_000] {
+    let name = "drag 1 row by \(distance.formatted(.number.grouping(.automatic))) and back at 1M"
+    let repeats = distance < 1_000 ? 1_000 : distance < 10_000 ? 10 : 1
+    Benchmark("\(name): OrderedStore") { _ in
+      for _ in 0..<repeats {
+        draggedStore.move(fromOffsets: [100_000], toOffset: 100_001 + distance)
+        draggedStore.move(fromOffsets: [100_000 + distance], toOffset: 100_000)
+      }
     }
-    Benchmark("\(name): OrderedDictionary (moveSubrange)") { benchmark in
-      var d = millionDictionary
-      d[-1] = 0
-      benchmark.startMeasurement()
-      d.moveSubrange(100_000..<100_001, to: 100_001 + distance)
-      benchmark.stopMeasurement()
-      blackHole(d)
+    Benchmark("\(name): OrderedDictionary (moveSubrange)") { _ in
+      for _ in 0..<repeats {
+        draggedDictionary.moveSubrange(100_000..<100_001, to: 100_001 + distance)
+        draggedDictionary.moveSubrange(100_000 + distance..<100_001 + distance, to: 100_000)
+      }
+    }
+    Benchmark("\(name): OrderedDictionary (move(indices:to:))") { _ in
+      for _ in 0..<repeats {
+        draggedDictionary.move(indices: [100_000], to: 100_001 + distance)
+        draggedDictionary.move(indices: [100_000 + distance], to: 100_000)
+      }
+    }
+  }
+  // Three scattered rows moved together (a multiple selection dragged),
+  // put back outside the measurement.
+  let scattered = [10, 500, 90_000]
+  Benchmark(
+    "move 3 scattered rows to 300,000 at 1M: OrderedStore"
+  ) { benchmark in
+    benchmark.startMeasurement()
+    draggedStore.move(fromOffsets: scattered, toOffset: 300_000)
+    benchmark.stopMeasurement()
+    for (k, offset) in scattered.enumerated() {
+      draggedStore.move(fromOffsets: [300_000 - 3 + k], toOffset: offset)
+    }
+  }
+  Benchmark(
+    "move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))"
+  ) { benchmark in
+    benchmark.startMeasurement()
+    draggedDictionary.move(indices: scattered, to: 300_000)
+    benchmark.stopMeasurement()
+    for (k, offset) in scattered.enumerated() {
+      draggedDictionary.move(indices: [300_000 - 3 + k], to: offset)
     }
   }
   Benchmark("move first to last at 1M: OrderedStore") { benchmark in

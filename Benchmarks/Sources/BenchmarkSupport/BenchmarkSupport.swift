@@ -138,3 +138,22 @@ public struct WalkingListAdapter: RandomAccessCollection {
     return node.value
   }
 }
+
+/// A seeded generator (SplitMix64), for benchmarks whose allocation counts
+/// depend on the positions drawn: random positions, the same in every run,
+/// so the recorded thresholds hold.
+public struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  /// A generator that draws the same numbers for the same seed.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next number.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

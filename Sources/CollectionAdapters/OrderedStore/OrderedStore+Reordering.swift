@@ -135,14 +135,6 @@ extension OrderedStore {
       updateValue(value, forKey: key, insertingAt: to)
       return
     }
-    let distance = Swift.max(from, to) - Swift.min(from, to)
-    // Far: one pass over the table beats hashing each row passed. (Decided
-    // before holding the storage: a second reference to it would make
-    // `_move` copy the whole store.)
-    if _storage?._prefersTableScan(moving: distance + 1) == true {
-      _move(sortedOffsets: [from], toOffset: destination)
-      return
-    }
     _ensureUnique()._moveOne(from: from, to: to)
     _checkInvariants()
   }

@@ -189,24 +189,93 @@ extension _OrderedStoreStorage {
     return _bucket(holding: _entry(slot, tag: tag), from: ideal)
   }
 
-  /// After the elements at `offsets` (numbered with the head before the
-  /// move) moved by `delta` slots, rewrites their table entries in one pass
-  /// over the table: cheaper than hashing each moved key when many moved.
+  /// Rewrites the table entries of the elements that moved from slots
+  /// `slots` to `delta` slots away (their keys already there), choosing the
+  /// cheapest of three ways:
+  /// - a few: each key hashed and its entry probed for, in the order that
+  ///   never meets an entry another element still holds (no allocation);
+  /// - many: the same, in the order of their buckets, so that the probes
+  ///   read the table nearly in sequence instead of a cache miss each;
+  /// - most of the table: one pass over it, no hashing.
+  @inlinable
+  internal func _retargetEntries(movedFrom slots: Range<Int>, by delta: Int) {
+    guard let buckets = _buckets, !slots.isEmpty, delta != 0 else { return }
+    let count = slots.count
+    if count &* 10 > _bucketCount {
+      // The moved entries hold `slot + 1` in `first ..< first + count`. An
+      // empty bucket's 0 wraps below `first` in unsigned arithmetic, so one
+      // comparison serves, with no branch on whether a bucket is empty:
+      // half of them are, at random, and that branch mispredicted on every
+      // other bucket. Adding `delta` to an entry moves its slot and keeps
+      // its tag.
+      let first = UInt32(truncatingIfNeeded: slots.lowerBound &+ 1)
+      let count = UInt32(truncatingIfNeeded: count)
+      let step = UInt32(truncatingIfNeeded: delta)
+      let slotMask = _slotMask
+      for b in 0..<_bucketCount {
+        let entry = buckets[b]
+        if (entry & slotMask) &- first < count { buckets[b] = entry &+ step }
+      }
+    } else if count >= Self._bucketOrderLimit {
+      _retargetInBucketOrder(movedFrom: slots, by: delta)
+    } else if delta < 0 {
+      // Moved down: ascending, so no entry still unvisited holds a slot
+      // already written.
+      for old in slots { _retarget(from: old, to: old &+ delta) }
+    } else {
+      for old in slots.reversed() { _retarget(from: old, to: old &+ delta) }
+    }
+  }
+
+  /// From how many moved elements their entries are rewritten in bucket
+  /// order.
+  @inlinable
+  internal static var _bucketOrderLimit: Int { 512 }
+
+  /// `_retargetEntries` for many elements: every key hashed once, the
+  /// elements sorted by bucket (a counting sort into bins of about one
+  /// element each), every entry found before any is rewritten (no entry is
+  /// then ambiguous), then rewritten, both in bucket order.
   @usableFromInline
-  internal func _shiftEntries(offsets: Range<Int>, oldHead: Int, by delta: Int) {
-    guard let buckets = _buckets, !offsets.isEmpty else { return }
-    // The moved entries hold `slot + 1` in `first ..< first + count`. An
-    // empty bucket's 0 wraps below `first` in unsigned arithmetic, so one
-    // comparison serves, with no branch on whether a bucket is empty: half
-    // of them are, at random, and that branch mispredicted on every other
-    // bucket. Adding `delta` to an entry moves its slot and keeps its tag.
-    let first = UInt32(truncatingIfNeeded: offsets.lowerBound &+ oldHead &+ 1)
-    let count = UInt32(truncatingIfNeeded: offsets.count)
-    let step = UInt32(truncatingIfNeeded: delta)
-    let slotMask = _slotMask
-    for b in 0..<_bucketCount {
-      let entry = buckets[b]
-      if (entry & slotMask) &- first < count { buckets[b] = entry &+ step }
+  internal func _retargetInBucketOrder(movedFrom slots: Range<Int>, by delta: Int) {
+    let buckets = _buckets.unsafelyUnwrapped
+    let count = slots.count
+    var shift = 0
+    while _bucketCount >> shift > count { shift &+= 1 }
+    let binCount = (_bucketCount >> shift) &+ 1
+    let ideal = UnsafeMutablePointer<Int>.allocate(capacity: count)
+    let tags = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+    let order = UnsafeMutablePointer<Int>.allocate(capacity: count)
+    let binStart = UnsafeMutablePointer<Int>.allocate(capacity: binCount &+ 1)
+    defer {
+      ideal.deallocate()
+      tags.deallocate()
+      order.deallocate()
+      binStart.deallocate()
+    }
+    binStart.initialize(repeating: 0, count: binCount &+ 1)
+    let newFirst = slots.lowerBound &+ delta
+    for i in 0..<count {
+      let (bucket, tag) = _hashed(_keys[newFirst &+ i])
+      ideal[i] = bucket
+      tags[i] = tag
+      binStart[(bucket >> shift) &+ 1] &+= 1
+    }
+    for bin in 0..<binCount { binStart[bin &+ 1] &+= binStart[bin] }
+    for i in 0..<count {
+      let bin = ideal[i] >> shift
+      order[binStart[bin]] = i
+      binStart[bin] &+= 1
+    }
+    // Found first, into `ideal` (each element's own cell, read before it is
+    // written), then rewritten.
+    for k in 0..<count {
+      let i = order[k]
+      ideal[i] = _bucket(holding: _entry(slots.lowerBound &+ i, tag: tags[i]), from: ideal[i])
+    }
+    for k in 0..<count {
+      let i = order[k]
+      buckets[ideal[i]] = _entry(newFirst &+ i, tag: tags[i])
     }
   }
 

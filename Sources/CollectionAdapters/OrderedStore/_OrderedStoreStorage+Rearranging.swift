@@ -141,7 +141,8 @@ extension _OrderedStoreStorage {
   /// between by one place, in place: a drag of one row allocates nothing
   /// and rewrites only the table entries of the rows it passes.
   ///
-  /// - Complexity: O(|`to` - `from`|) moves and hashes.
+  /// - Complexity: O(|`to` - `from`|) moves and hashes, or a pass over the
+  ///   table when that is cheaper.
   @inlinable
   internal func _moveOne(from: Int, to: Int) {
     let movedSlot = _slot(from)
@@ -149,17 +150,11 @@ extension _OrderedStoreStorage {
     let movedBucket = _buckets == nil ? -1 : _bucket(ofSlot: movedSlot)
     let key = (_keys + movedSlot).move()
     let value = (_values + movedSlot).move()
-    // Each neighbor steps one place towards `from`; its entry is found by
-    // its old slot, which no other entry holds at that moment.
-    let step = to > from ? 1 : -1
-    var offset = from
-    while offset != to {
-      let source = _slot(offset &+ step)
-      let target = _slot(offset)
-      (_keys + target).moveInitialize(from: _keys + source, count: 1)
-      (_values + target).moveInitialize(from: _values + source, count: 1)
-      _retarget(from: source, to: target)
-      offset &+= step
+    // The rows in between step one place towards `from`.
+    if to > from {
+      _shiftSlots(_slot(from &+ 1)..<_slot(to &+ 1), by: -1)
+    } else {
+      _shiftSlots(_slot(to)..<_slot(from), by: 1)
     }
     let slot = _slot(to)
     (_keys + slot).initialize(to: key)

@@ -93,6 +93,18 @@ extension _OrderedStoreStorage {
   internal func _offset(ofSlot slot: Int) -> Int {
     slot &- _head
   }
+
+  /// Moves the elements in slots `slots` by `delta` slots, keys, values
+  /// and table entries. The target slots outside `slots` must be free.
+  @inlinable
+  internal func _shiftSlots(_ slots: Range<Int>, by delta: Int) {
+    guard !slots.isEmpty, delta != 0 else { return }
+    // `moveInitialize` copies overlapping ranges in the right direction.
+    let target = slots.lowerBound &+ delta
+    (_keys + target).moveInitialize(from: _keys + slots.lowerBound, count: slots.count)
+    (_values + target).moveInitialize(from: _values + slots.lowerBound, count: slots.count)
+    _retargetEntries(movedFrom: slots, by: delta)
+  }
 }
 
 // MARK: - Capacity
@@ -134,19 +146,15 @@ extension _OrderedStoreStorage {
   }
 
   /// Moves the elements, in place, to start at slot `head`, and renumbers
-  /// their table entries in one scan of the table; O(`count` + buckets).
+  /// their table entries; O(`count` + buckets).
   @usableFromInline
   internal func _slide(toHead head: Int) {
     _precondition(
       head >= 0 && head &+ _count <= _capacity,
       "Head \(head) plus count \(_count) is outside capacity \(_capacity)")
     guard head != _head else { return }
-    let oldHead = _head
-    // Overlapping moves are allowed: they copy in the safe direction.
-    (_keys + head).moveInitialize(from: _keys + oldHead, count: _count)
-    (_values + head).moveInitialize(from: _values + oldHead, count: _count)
+    _shiftSlots(_head..<_head &+ _count, by: head &- _head)
     _head = head
-    _shiftEntries(offsets: 0..<_count, oldHead: oldHead, by: head &- oldHead)
   }
 
   /// Makes at least one slot free after the last element (`atEnd`) or before
@@ -192,31 +200,12 @@ extension _OrderedStoreStorage {
   internal func _insertNew(key: Key, value: Value, at offset: Int) {
     let shiftsFront = offset < _count &- offset
     if shiftsFront ? _head == 0 : _head &+ _count == _capacity { _makeRoom(atEnd: !shiftsFront) }
-    let oldHead = _head
-    let scan = _prefersTableScan(moving: Swift.min(offset, _count &- offset))
     if shiftsFront {
       // Shift the front one slot towards lower slots.
-      let newHead = _head &- 1
-      for i in 0..<offset {
-        let source = _slot(i)
-        let target = source &- 1
-        (_keys + target).moveInitialize(from: _keys + source, count: 1)
-        (_values + target).moveInitialize(from: _values + source, count: 1)
-        if !scan { _retarget(from: source, to: target) }
-      }
-      _head = newHead
-      if scan { _shiftEntries(offsets: 0..<offset, oldHead: oldHead, by: -1) }
+      _shiftSlots(_slot(0)..<_slot(offset), by: -1)
+      _head &-= 1
     } else {
-      var i = _count
-      while i > offset {
-        let source = _slot(i &- 1)
-        let target = _slot(i)
-        (_keys + target).moveInitialize(from: _keys + source, count: 1)
-        (_values + target).moveInitialize(from: _values + source, count: 1)
-        if !scan { _retarget(from: source, to: target) }
-        i &-= 1
-      }
-      if scan { _shiftEntries(offsets: offset..<_count, oldHead: oldHead, by: 1) }
+      _shiftSlots(_slot(offset)..<_slot(_count), by: 1)
     }
     // With `_head` moved, `_slot(offset)` is the vacated slot.
     let slot = _slot(offset)
@@ -241,30 +230,12 @@ extension _OrderedStoreStorage {
     let gap = offsets.count
     let before = offsets.lowerBound
     let after = _count &- offsets.upperBound
-    let oldHead = _head
-    let scan = _prefersTableScan(moving: Swift.min(before, after))
     if before < after {
-      // Shift the front `gap` slots towards higher slots, nearest first.
-      var i = before
-      while i > 0 {
-        i &-= 1
-        let source = _slot(i)
-        let target = _slot(i &+ gap)
-        (_keys + target).moveInitialize(from: _keys + source, count: 1)
-        (_values + target).moveInitialize(from: _values + source, count: 1)
-        if !scan { _retarget(from: source, to: target) }
-      }
+      // Shift the front `gap` slots towards higher slots.
+      _shiftSlots(_slot(0)..<_slot(before), by: gap)
       _head = _slot(gap)
-      if scan { _shiftEntries(offsets: 0..<before, oldHead: oldHead, by: gap) }
     } else {
-      for i in offsets.upperBound..<_count {
-        let source = _slot(i)
-        let target = _slot(i &- gap)
-        (_keys + target).moveInitialize(from: _keys + source, count: 1)
-        (_values + target).moveInitialize(from: _values + source, count: 1)
-        if !scan { _retarget(from: source, to: target) }
-      }
-      if scan { _shiftEntries(offsets: offsets.upperBound..<_count, oldHead: oldHead, by: -gap) }
+      _shiftSlots(_slot(offsets.upperBound)..<_slot(_count), by: -gap)
     }
     _count &-= gap
     if _count == 0 { _head = 0 }
