@@ -19,7 +19,8 @@ import _AdapterInternals
 ///   whose own content (a header's title, say) changed.
 /// - Items are matched by their identity across the whole list, between
 ///   sections that exist in both snapshots: an item that changes section is
-///   a move. Items of a deleted section are deleted with it, items of an
+///   a move. The items of a section whose identities did not change, in
+///   order, match each other, found by comparing before any hashing. Items of a deleted section are deleted with it, items of an
 ///   inserted section arrive with it (they are not listed), as in UIKit.
 /// - Moves are the fewest that explain the reorder: an item that changes
 ///   section moves; within a section, the items outside one longest
@@ -99,7 +100,9 @@ public struct SectionedDifference: Hashable, Sendable {
   ///   - itemContentEquals: Whether two items with the same identity have
   ///     the same content; `false` makes an item update.
   /// - Complexity: O(*n* + *m* + *k* log *k*), expected, for *n* old and
-  ///   *m* new sections and items and *k* items that stay in their section.
+  ///   *m* new sections and items and *k* items that stay in their section;
+  ///   the items of a section whose identities did not change are compared,
+  ///   not hashed.
   @inlinable
   public init<
     Sections: RandomAccessCollection, Items: RandomAccessCollection,
@@ -118,29 +121,44 @@ public struct SectionedDifference: Hashable, Sendable {
     let newItems = new.map(items)
     let oldSectionForNew = sections._oldPositions
 
-    // The items of the surviving old sections, numbered in order; for each
-    // identity the ones not yet matched, first first, linked by `nextOld`.
+    // A section whose items keep their identities, in order, is matched
+    // item by item by comparing identities, before any hashing (as ListKit
+    // skips unchanged sections): in a long list, most sections are.
+    var itemUpdates: [ItemPath] = []
+    var unchangedOld = [Bool](repeating: false, count: oldItems.count)
+    for t in newItems.indices where oldSectionForNew[t] >= 0 {
+      let s = oldSectionForNew[t]
+      let before = oldItems[s]
+      let after = newItems[t]
+      guard before.count == after.count,
+        before.elementsEqual(after, by: { itemID($0) == itemID($1) })
+      else { continue }
+      unchangedOld[s] = true
+      for (i, (a, b)) in zip(before, after).enumerated() where !itemContentEquals(a, b) {
+        itemUpdates.append(ItemPath(section: s, item: i))
+      }
+    }
+
+    // The items of the other surviving old sections, numbered in order; for
+    // each identity the ones not yet matched, first first, linked by
+    // `nextOld`.
     var oldPaths: [ItemPath] = []
-    var oldSectionStart = [Int](repeating: 0, count: oldItems.count + 1)
     for (s, sectionItems) in oldItems.enumerated() {
-      oldSectionStart[s] = oldPaths.count
-      if sections.newPositions[s] == nil { continue }
+      if sections.newPositions[s] == nil || unchangedOld[s] { continue }
       for i in 0..<sectionItems.count { oldPaths.append(ItemPath(section: s, item: i)) }
     }
-    oldSectionStart[oldItems.count] = oldPaths.count
     var firstOld: [ItemID: Int] = [:]
     firstOld.reserveCapacity(oldPaths.count)
     var nextOld = [Int](repeating: -1, count: oldPaths.count)
     var j = oldPaths.count
-    for s in oldItems.indices.reversed() where sections.newPositions[s] != nil {
+    for s in oldItems.indices.reversed() where sections.newPositions[s] != nil && !unchangedOld[s] {
       let sectionItems = oldItems[s]
       var index = sectionItems.endIndex
       while index != sectionItems.startIndex {
         sectionItems.formIndex(before: &index)
         j -= 1
         let key = itemID(sectionItems[index])
-        nextOld[j] = firstOld[key] ?? -1
-        firstOld[key] = j
+        nextOld[j] = firstOld.updateValue(j, forKey: key) ?? -1  // one hash
       }
     }
 
@@ -148,9 +166,8 @@ public struct SectionedDifference: Hashable, Sendable {
     // old item of its identity.
     var matched = [Bool](repeating: false, count: oldPaths.count)
     var itemInsertions: [ItemPath] = []
-    var itemUpdates: [ItemPath] = []
     var itemMoves: [ItemMove] = []
-    for t in newItems.indices where oldSectionForNew[t] >= 0 {
+    for t in newItems.indices where oldSectionForNew[t] >= 0 && !unchangedOld[oldSectionForNew[t]] {
       let s = oldSectionForNew[t]
       // Items that stay in their section: (new item, old item), in new order.
       var stayers: [(new: Int, old: Int)] = []
@@ -160,11 +177,13 @@ public struct SectionedDifference: Hashable, Sendable {
         defer { sectionItems.formIndex(after: &index) }
         let element = sectionItems[index]
         let key = itemID(element)
-        guard let k = firstOld[key], k >= 0 else {
+        // One hash: the entry is read and advanced through its index.
+        guard let entry = firstOld.index(forKey: key), firstOld.values[entry] >= 0 else {
           itemInsertions.append(ItemPath(section: t, item: i))
           continue
         }
-        firstOld[key] = nextOld[k]
+        let k = firstOld.values[entry]
+        firstOld.values[entry] = nextOld[k]
         matched[k] = true
         let from = oldPaths[k]
         let source = oldItems[from.section]

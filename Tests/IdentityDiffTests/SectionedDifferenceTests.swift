@@ -312,4 +312,25 @@ struct SectionedDifferenceTests {
       #expect(difference.shouldAnimate() == (difference.changeCount <= 300))
     }
   }
+
+  @Test("Unchanged sections are compared, not hashed; the changed one is diffed")
+  func unchangedSectionsAreNotHashed() {
+    let old = (0..<100).map { s in
+      TestSection(
+        id: s, content: 0, items: (0..<100).map { TestItem(id: s * 100 + $0, content: 0) })
+    }
+    var new = old
+    new[40].items.swapAt(3, 90)
+    new[70].items[5].content = 1  // an update in a section whose ids stay
+    let hashes = CallCounter()
+    let difference = SectionedDifference(
+      from: old, to: new, sectionID: { $0.id }, items: { $0.items },
+      itemID: { CountedID(value: $0.id, hashes: hashes) },
+      sectionContentEquals: { $0.content == $1.content }, itemContentEquals: ==)
+    #expect(hashes.calls <= 2 * 100, "only section 40's items are hashed")
+    #expect(difference == sectionedDifference(old, new))
+    #expect(difference.itemUpdates == [ItemPath(section: 70, item: 5)])
+    #expect(difference.itemMoves.count == 2, "a swap is two moves")
+    #expect(batchFormsProblem(old: old, new: new) == nil)
+  }
 }
