@@ -166,6 +166,23 @@ struct LayoutTests {
     #expect(grid.items(overlapping: 0..<1e7) == 0..<3)
   }
 
+  @Test("A billion estimated rows: no length per row until one is measured")
+  func billionEstimatedRows() {
+    let count = 1_000_000_000
+    var layout = VariableSizeLayout(itemCount: count, estimatedLength: 40)
+    #expect(layout.contentLength == 40 * Double(count))
+    #expect(layout.items(overlapping: 20_000_000_000..<20_000_000_100) == 500_000_000..<500_000_003)
+    // A measurement near the end moves only what follows it.
+    _ = layout.setLength(100, of: count - 2)
+    #expect(layout.offset(of: count - 2) == 40 * Double(count - 2))
+    #expect(layout.offset(of: count - 1) == 40 * Double(count - 2) + 100)
+    #expect(layout.contentLength == 40 * Double(count) + 60)
+    layout.insertItems(at: 0..<3)
+    #expect(layout.itemCount == count + 3)
+    #expect(layout.length(of: count + 1) == 100, "the measured row moved down by 3")
+    #expect(layout.offset(of: count + 2) == 40 * Double(count + 1) + 100)
+  }
+
   @Test("A viewport past the end materializes the last rows")
   func scrollPastTheEnd() {
     var list = VirtualList(

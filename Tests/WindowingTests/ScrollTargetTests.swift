@@ -211,6 +211,36 @@ struct ScrollTargetTests {
     #expect(state.totalCorrections > 0, "estimates were replaced, so some aims were corrected")
   }
 
+  @Test(
+    "Row 500,000 of 1,000,000 with estimates off by 2x lands exactly within 2 passes",
+    arguments: [ScrollAlignment.start, .center, .end])
+  func aimFarWithWrongEstimates(alignment: ScrollAlignment) {
+    // Every row is twice (or, for a third of them, half) its estimate.
+    let count = 1_000_000
+    let lengths = (0..<count).map { $0 % 3 == 0 ? 22.0 : 88.0 }
+    var state = State(
+      engine: WindowingEngine(
+        layout: VariableSizeLayout(itemCount: count, estimatedLength: 44),
+        viewport: Viewport(length: 800), overscan: Overscan(points: 200)),
+      trueLengths: lengths)
+    state.engine.scroll(toPosition: 500_000, alignment: alignment)
+    let passes = Self.settle(&state)
+    #expect(passes <= 2)
+    #expect(state.engine.scrollTarget?.isSettled == true)
+    // Exactly where the layout's lengths put the row: 0 pt off.
+    let layout = state.engine.layout
+    let start = layout.offset(of: 500_000)
+    let length = layout.length(of: 500_000)
+    let expected =
+      switch alignment {
+      case .start: start
+      case .center: start - (800 - length) / 2
+      default: start - (800 - length)
+      }
+    #expect(state.engine.viewport.offset == expected)
+    #expect(length == 88)
+  }
+
   @Test("A VirtualList scrolls to an id, and reports its corrections")
   func virtualListScrollsToAnID() {
     var list = VirtualList(

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 /// Item lengths in chunks of at most `_maximumChunk` items, each chunk a
-/// Fenwick tree, with two Fenwick trees over the chunks (their item counts
+/// Fenwick tree (or one length for all its items, until one changes:
+/// `_LengthChunk`), with two Fenwick trees over the chunks (their item counts
 /// and their length sums). Offsets, searches and a length update stay
 /// O(log n); inserting or removing k items anywhere costs O(k + B + n/B)
 /// (the chunk's tree, then the two trees over the chunks are rebuilt), not
@@ -15,22 +16,29 @@
 internal struct _ChunkedLengths: Sendable {
   @usableFromInline static var _maximumChunk: Int { 1_024 }
 
-  @usableFromInline var chunks: [_FenwickTree]
+  @usableFromInline var chunks: [_LengthChunk]
   /// Over the chunks: how many items each holds, and their total length.
   @usableFromInline var chunkCounts: _FenwickTree
   @usableFromInline var chunkSums: _FenwickTree
   @usableFromInline var count: Int
 
+  /// `count` lengths of `value`: O(count / B), no storage per length.
   @usableFromInline
   init(repeating value: Double, count: Int) {
-    self.init(repeatElement(value, count: count))
+    chunks = stride(from: 0, to: count, by: Self._maximumChunk).map {
+      _LengthChunk(repeating: value, count: Swift.min(Self._maximumChunk, count - $0))
+    }
+    self.count = count
+    chunkCounts = _FenwickTree([])
+    chunkSums = _FenwickTree([])
+    _rebuildChunkTrees()
   }
 
   @usableFromInline
   init(_ values: some Collection<Double>) {
     let values = Array(values)
     chunks = stride(from: 0, to: values.count, by: Self._maximumChunk).map {
-      _FenwickTree(values[$0..<Swift.min(values.count, $0 + Self._maximumChunk)])
+      _LengthChunk(values[$0..<Swift.min(values.count, $0 + Self._maximumChunk)])
     }
     count = values.count
     chunkCounts = _FenwickTree([])
@@ -91,7 +99,7 @@ internal struct _ChunkedLengths: Sendable {
       chunkCounts.add(1, at: last)
       chunkSums.add(value, at: last)
     } else {
-      chunks.append(_FenwickTree([value]))
+      chunks.append(_LengthChunk(repeating: value, count: 1))
       chunkCounts.append(1)
       chunkSums.append(value)
     }
@@ -135,10 +143,15 @@ internal struct _ChunkedLengths: Sendable {
     }
     let (chunk, offset) = locate(position)
     if chunks[chunk].count + inserted <= Self._maximumChunk {
-      // The common case, in place: the chunk's storage is reused and the
-      // index takes two updates.
-      chunks[chunk]._withValues {
-        $0.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
+      // The common case, in place: the chunk's storage is reused (a chunk
+      // of unmeasured items only counts more) and the index takes two
+      // updates.
+      if chunks[chunk].isUniform(value) {
+        chunks[chunk] = _LengthChunk(repeating: value, count: chunks[chunk].count + inserted)
+      } else {
+        chunks[chunk]._withValues {
+          $0.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
+        }
       }
       chunkCounts.add(Double(inserted), at: chunk)
       chunkSums.add(value * Double(inserted), at: chunk)
@@ -146,9 +159,9 @@ internal struct _ChunkedLengths: Sendable {
       // A full chunk: its second half moves to a new chunk after it, and
       // the insertion goes into whichever half holds the offset.
       let half = chunks[chunk].count / 2
-      var tail = _FenwickTree([])
+      var tail = _LengthChunk([])
       chunks[chunk]._withValues { values in
-        tail = _FenwickTree(values[half...])
+        tail = _LengthChunk(values[half...])
         values.removeSubrange(half...)
         if offset <= half {
           values.insert(contentsOf: repeatElement(value, count: inserted), at: offset)
@@ -183,7 +196,7 @@ internal struct _ChunkedLengths: Sendable {
 
   /// Replaces the chunks in `range` by `pieces`, and the index trees from
   /// their old per-chunk values: O(n/B), with no query per chunk.
-  private mutating func _replaceChunks(_ range: ClosedRange<Int>, with pieces: [_FenwickTree]) {
+  private mutating func _replaceChunks(_ range: ClosedRange<Int>, with pieces: [_LengthChunk]) {
     var counts = chunkCounts.values
     var sums = chunkSums.values
     counts.replaceSubrange(range, with: pieces.map { Double($0.count) })
@@ -218,12 +231,12 @@ internal struct _ChunkedLengths: Sendable {
   }
 
   /// `values` as chunks of at most the maximum, as even as possible.
-  private static func _split(_ values: [Double]) -> [_FenwickTree] {
+  private static func _split(_ values: [Double]) -> [_LengthChunk] {
     let pieces = (values.count + _maximumChunk - 1) / _maximumChunk
-    guard pieces > 1 else { return [_FenwickTree(values)] }
+    guard pieces > 1 else { return [_LengthChunk(values)] }
     let size = (values.count + pieces - 1) / pieces
     return stride(from: 0, to: values.count, by: size).map {
-      _FenwickTree(values[$0..<Swift.min(values.count, $0 + size)])
+      _LengthChunk(values[$0..<Swift.min(values.count, $0 + size)])
     }
   }
 
@@ -235,8 +248,16 @@ internal struct _ChunkedLengths: Sendable {
 // Equal lengths make equal layouts, however they are chunked.
 extension _ChunkedLengths: Hashable {
   @usableFromInline
-  static func == (a: Self, b: Self) -> Bool { a.count == b.count && a.values == b.values }
+  static func == (a: Self, b: Self) -> Bool {
+    a.count == b.count && a._lazyValues.elementsEqual(b._lazyValues)
+  }
 
   @usableFromInline
-  func hash(into hasher: inout Hasher) { hasher.combine(values) }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for value in _lazyValues { hasher.combine(value) }
+  }
+
+  /// The lengths, one chunk's at a time: no array of every length.
+  private var _lazyValues: some Sequence<Double> { chunks.lazy.flatMap(\.values) }
 }
