@@ -49,6 +49,9 @@ struct Source {
   var lied = false
   /// Whether `loadNext()` or `loadPrevious()` was called.
   var askedExplicitly = false
+  /// The fewest rows an answered page held: smaller pages let a visible
+  /// range overlap more of them, and those are never dropped.
+  var smallestPage = Int.max
   let cursor: Cursor
   let pageSize: Int
 
@@ -106,6 +109,7 @@ struct Source {
       case .forward: end < count ? end : nil
       }
     let honest = input.choice(3) != 0
+    smallestPage = min(smallestPage, items.count)
     return Page(
       items: items, previousKey: previousKey, nextKey: nextKey,
       itemsBefore: honest ? start : (input.bool() ? nil : input.hostileCount(small: 0...500)),
@@ -208,6 +212,7 @@ func run(_ data: UnsafePointer<UInt8>, _ size: Int) {
         source.lied = true
       }
       let end = min(source.ids.count, max(start, start + range.count + input.int(in: -10...10)))
+      source.smallestPage = min(source.smallestPage, end - start)
       let total =
         flapping
         ? (core.requestCount.isMultiple(of: 2) ? source.ids.count : source.ids.count / 10)
@@ -369,8 +374,9 @@ func verify(_ core: Core, _ source: Source, absolute: Bool) {
   }
   if let maximum = core.configuration.maximumLoadedPages {
     // Pages the visible range overlaps are never dropped, even past the cap
-    // (a visible range of at most 20 positions).
-    let visible = 20 / core.configuration.pageSize + 2
+    // (a visible range of at most 20 positions, over pages of at least the
+    // smallest answered, an empty one taking a position).
+    let visible = 20 / max(1, min(core.configuration.pageSize, source.smallestPage)) + 2
     check(
       items.loadedPageCount <= Swift.max(maximum, visible),
       "\(items.loadedPageCount) pages loaded, cap \(maximum)")
