@@ -494,6 +494,20 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     return _publishScroll(change)
   }
 
+  /// Records the lengths a layout pass measured, at once, for a
+  /// variable-size layout: the list keeps its place once for all of them.
+  ///
+  /// - Complexity: That of `WindowingEngine.setLengths(_:)`, plus O(window)
+  ///   when it publishes.
+  public mutating func setLengths(
+    _ measurements: [(position: Int, length: Double)]
+  )
+    -> ListUpdate<ID>? where Layout: MeasuredLayout
+  {
+    guard let change = _engine.setLengths(measurements) else { return nil }
+    return _publishScroll(change)
+  }
+
   // MARK: - Internals
 
   /// The index of the element at offset `position` of the data.

@@ -52,6 +52,20 @@ public protocol MeasuredLayout: WindowLayout {
   /// - Returns: The change in length.
   @discardableResult
   mutating func setLength(_ length: Double, of position: Int) -> Double
+
+  /// Records many measured lengths at once: a layout pass's.
+  ///
+  /// The default implementation records them one by one.
+  mutating func setLengths(_ measurements: [(position: Int, length: Double)])
+}
+
+extension MeasuredLayout {
+  /// Records many measured lengths, one by one.
+  ///
+  /// - Complexity: That of `setLength(_:of:)`, per measurement.
+  public mutating func setLengths(_ measurements: [(position: Int, length: Double)]) {
+    for measurement in measurements { setLength(measurement.length, of: measurement.position) }
+  }
 }
 
 extension VariableSizeLayout: MeasuredLayout {}

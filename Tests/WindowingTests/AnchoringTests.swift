@@ -213,3 +213,56 @@ struct ListUpdateInPlaceTests {
     #expect(list.engine.viewport.offset >= 0 && list.engine.viewport.offset <= 104 * 40 - 400)
   }
 }
+
+@Suite("A layout pass's measurements at once")
+struct BatchMeasurementTests {
+  @Test(
+    "Hostile batches: the lengths one by one would give, the first visible row kept in place",
+    arguments: modelTestSeeds)
+  func batches(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    for round in 0..<150 {
+      let count = Int.random(in: 1...5_000, using: &g)
+      var engine = WindowingEngine(
+        layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
+        viewport: Viewport(length: 600), overscan: Overscan(points: 100))
+      _ = engine.scroll(to: Double.random(in: 0...engine.contentLength, using: &g))
+      var reference = engine.layout
+      // Rows of the window, above it and below it, repeated; lengths that
+      // are measurements or hostile.
+      var batch: [(position: Int, length: Double)] = []
+      for _ in 0..<Int.random(in: 0...3_000, using: &g) {
+        let position =
+          Bool.random(using: &g) && !engine.window.isEmpty
+          ? Int.random(in: engine.window, using: &g) : Int.random(in: 0..<count, using: &g)
+        let length = [
+          Double.random(in: 0...300, using: &g), .nan, -5, .infinity, 2e7, 0,
+        ][Int.random(in: 0..<8, using: &g) % 6]
+        batch.append((position, length))
+      }
+      let anchor = engine.visible.lowerBound
+      let onScreen = engine.layout.offset(of: anchor) - engine.viewport.offset
+      engine.setLengths(batch)
+      for (position, length) in batch where length >= 0 && length <= 10_000_000 {
+        reference.setLength(length, of: position)
+      }
+      let note = Comment(rawValue: "seed \(seed), round \(round): \(count) rows")
+      // (Within rounding: a chunk rebuilt from its lengths and one updated
+      // by differences round differently.)
+      #expect(
+        (0..<count).allSatisfy {
+          abs(engine.layout.length(of: $0) - reference.length(of: $0)) < 1e-6
+        }, note)
+      #expect(
+        stride(from: 0, through: count, by: 7).allSatisfy {
+          abs(engine.layout.offset(of: $0) - reference.offset(of: $0)) < 1e-6
+        }, note)
+      // Unless the offset was clamped at either end of the content.
+      let highest = max(0, engine.contentLength - engine.viewport.length)
+      if engine.viewport.offset > 0, engine.viewport.offset < highest {
+        let moved = engine.layout.offset(of: anchor) - engine.viewport.offset - onScreen
+        #expect(abs(moved) < 1e-6, note)
+      }
+    }
+  }
+}

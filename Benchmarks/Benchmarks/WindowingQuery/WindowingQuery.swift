@@ -134,15 +134,20 @@ let benchmarks: @Sendable () -> Void = {
     let layout = VariableSizeLayout(itemCount: 1_000_000_000, estimatedLength: rowLength)
     blackHole(layout.items(overlapping: 22_000_000_000..<22_000_000_800))
   }
-  Benchmark("10,000 measurements of 10k rows (a storm): WindowingEngine", configuration: timeOnly) {
-    benchmark in
-    var storm = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: 10_000, estimatedLength: rowLength),
-      viewport: Viewport(offset: 100_000, length: 800), overscan: Overscan(points: 200))
-    benchmark.startMeasurement()
-    for position in 0..<10_000 {
-      blackHole(storm.setLength(30 + Double(position % 29), of: position))
+  for batched in [false, true] {
+    let name = "10,000 measurements of 10k rows (a storm): WindowingEngine, "
+    Benchmark(name + (batched ? "one batch" : "one by one"), configuration: timeOnly) { benchmark in
+      var storm = WindowingEngine(
+        layout: VariableSizeLayout(itemCount: 10_000, estimatedLength: rowLength),
+        viewport: Viewport(offset: 100_000, length: 800), overscan: Overscan(points: 200))
+      let measurements = (0..<10_000).map { (position: $0, length: 30 + Double($0 % 29)) }
+      benchmark.startMeasurement()
+      if batched {
+        blackHole(storm.setLengths(measurements))
+      } else {
+        for (position, length) in measurements { blackHole(storm.setLength(length, of: position)) }
+      }
+      benchmark.stopMeasurement()
     }
-    benchmark.stopMeasurement()
   }
 }

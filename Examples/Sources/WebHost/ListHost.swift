@@ -77,14 +77,19 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
     }
   }
 
-  /// Heights the page measured, by row key; a key the plan no longer
-  /// shows is stale (the data changed meanwhile) and skipped.
+  /// Heights the page measured, by row key, recorded as one layout pass
+  /// (the list keeps its place once for all of them); a key the plan no
+  /// longer shows is stale (the data changed meanwhile) and skipped. One
+  /// invalid height refuses the whole message.
   mutating func measured(_ rows: [ClientMessage.Measured]) throws {
+    var measurements: [(position: Int, length: Double)] = []
     for row in rows {
       let height = try ClientMessage.length(row.h, "height of \(row.k.prefix(40))")
       guard let position = positions[row.k] else { continue }
-      track { _ = $0.setLength(height, of: position) }
+      measurements.append((position, height))
     }
+    guard !measurements.isEmpty else { return }
+    track { _ = $0.setLengths(measurements) }
   }
 
   // MARK: - What the app does

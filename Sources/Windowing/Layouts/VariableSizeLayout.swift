@@ -74,6 +74,19 @@ public struct VariableSizeLayout: WindowLayout, Hashable, Sendable {
     return delta
   }
 
+  /// Records many measured lengths at once: a layout pass's. The rows of
+  /// one chunk of 1,024 that take many measurements are written as plain
+  /// lengths and its sums rebuilt once, instead of a tree update each.
+  ///
+  /// - Complexity: O(k log k + k log n), and O(k + B) for k measurements in
+  ///   one chunk of B rows.
+  public mutating func setLengths(_ measurements: [(position: Int, length: Double)]) {
+    for measurement in measurements {
+      _checkMeasurement(measurement.length, of: measurement.position, itemCount: itemCount)
+    }
+    _sums.set(measurements, adding: spacing)
+  }
+
   /// - Complexity: O(log n).
   public func items(overlapping region: Range<Double>) -> Range<Int> {
     // The sums count each item's trailing gap; the exact test leaves it out.

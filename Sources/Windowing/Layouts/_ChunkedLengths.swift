@@ -91,6 +91,50 @@ internal struct _ChunkedLengths: Sendable {
     chunkSums.add(delta, at: chunk)
   }
 
+  /// Sets the length at each position (in `0..<count`) to its length plus
+  /// `extra` (a later entry for a position wins): a chunk that takes many
+  /// is rebuilt once from its plain lengths, the others take a tree update
+  /// each.
+  mutating func set(_ updates: [(position: Int, length: Double)], adding extra: Double) {
+    var sorted = updates
+    var ascending = true
+    var k = 1
+    while ascending, k < sorted.count {
+      ascending = sorted[k - 1].position <= sorted[k].position
+      k += 1
+    }
+    if !ascending {
+      // Stable, so the last entry for a position is applied last.
+      sorted = sorted.enumerated().sorted {
+        ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+      }.map(\.element)
+    }
+    k = 0
+    while k < sorted.count {
+      let (chunk, offset) = locate(sorted[k].position)
+      let start = sorted[k].position - offset
+      let end = start + chunks[chunk].count
+      var last = k
+      while last < sorted.count, sorted[last].position < end { last += 1 }
+      if last - k >= 16 {
+        let before = chunks[chunk].prefix(chunks[chunk].count)
+        chunks[chunk]._withValues { values in
+          for update in sorted[k..<last] { values[update.position - start] = update.length + extra }
+        }
+        chunkSums.add(chunks[chunk].prefix(chunks[chunk].count) - before, at: chunk)
+      } else {
+        for update in sorted[k..<last] {
+          let delta = update.length + extra - chunks[chunk].value(at: update.position - start)
+          if delta != 0 {
+            chunks[chunk].add(delta, at: update.position - start)
+            chunkSums.add(delta, at: chunk)
+          }
+        }
+      }
+      k = last
+    }
+  }
+
   /// Appends `value` in O(log n).
   @inlinable
   mutating func append(_ value: Double) {
