@@ -20,8 +20,9 @@ import _AdapterInternals
 /// - Items are matched by their identity across the whole list, between
 ///   sections that exist in both snapshots: an item that changes section is
 ///   a move. The items of a section whose identities did not change, in
-///   order, match each other, found by comparing before any hashing. Items of a deleted section are deleted with it, items of an
-///   inserted section arrive with it (they are not listed), as in UIKit.
+///   order, match each other, found by comparing before any hashing. Items
+///   of a deleted section are deleted with it, items of an inserted section
+///   arrive with it (they are not listed), as in UIKit.
 /// - Moves are the fewest that explain the reorder: an item that changes
 ///   section moves; within a section, the items outside one longest
 ///   increasing subsequence of their old positions move. One drag is one move.

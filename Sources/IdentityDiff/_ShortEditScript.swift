@@ -200,13 +200,12 @@ internal func _longestIncreasingBlocks(_ blocks: [(value: Int, count: Int)]) -> 
       end += 1
     }
     if end < segments.count, covered < block.count {
+      // The segment the block ends inside keeps its tail.
       let cut = block.count - covered
       let segment = segments[end]
-      if cut > 0 {
-        replacement.append(
-          (segment.value + cut, segment.count - cut, segment.block, segment.offset + cut))
-        end += 1
-      }
+      replacement.append(
+        (segment.value + cut, segment.count - cut, segment.block, segment.offset + cut))
+      end += 1
     }
     segments.replaceSubrange(s..<end, with: replacement)
   }

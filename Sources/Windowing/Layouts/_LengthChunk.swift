@@ -76,11 +76,7 @@ internal struct _LengthChunk: Sendable {
   /// Adds `delta` to the length at `index`, making the chunk a tree.
   @inlinable
   mutating func add(_ delta: Double, at index: Int) {
-    _materialize()
-    guard case .tree(var tree) = _storage else { return }
-    _storage = .uniform(value: 0, count: 0)  // the tree's storage stays unique
-    tree.add(delta, at: index)
-    _storage = .tree(tree)
+    _withTree { $0.add(delta, at: index) }
   }
 
   /// Appends `value`: a uniform chunk of the same length stays uniform.
@@ -90,21 +86,27 @@ internal struct _LengthChunk: Sendable {
       _storage = .uniform(value: value, count: count + 1)
       return
     }
-    _materialize()
-    guard case .tree(var tree) = _storage else { return }
-    _storage = .uniform(value: 0, count: 0)
-    tree.append(value)
-    _storage = .tree(tree)
+    _withTree { $0.append(value) }
   }
 
   /// Edits the lengths in place as plain values, making the chunk a tree.
   @usableFromInline
   mutating func _withValues<R>(_ body: (inout [Double]) throws -> R) rethrows -> R {
-    _materialize()
-    guard case .tree(var tree) = _storage else { preconditionFailure("A chunk that is no tree") }
+    try _withTree { try $0._withValues(body) }
+  }
+
+  /// Runs `body` on the chunk as a tree, made one if it was uniform; the
+  /// tree's storage stays unique while `body` edits it.
+  @inlinable
+  mutating func _withTree<R>(_ body: (inout _FenwickTree) throws -> R) rethrows -> R {
+    var tree: _FenwickTree
+    switch _storage {
+    case .uniform(let value, let count): tree = _FenwickTree(repeating: value, count: count)
+    case .tree(let existing): tree = existing
+    }
     _storage = .uniform(value: 0, count: 0)
     defer { _storage = .tree(tree) }
-    return try tree._withValues(body)
+    return try body(&tree)
   }
 
   /// All lengths, in order. O(count).
@@ -121,12 +123,5 @@ internal struct _LengthChunk: Sendable {
   func isUniform(_ value: Double) -> Bool {
     if case .uniform(let length, _) = _storage { return length == value }
     return false
-  }
-
-  @inlinable
-  mutating func _materialize() {
-    if case .uniform(let value, let count) = _storage {
-      _storage = .tree(_FenwickTree(repeating: value, count: count))
-    }
   }
 }
