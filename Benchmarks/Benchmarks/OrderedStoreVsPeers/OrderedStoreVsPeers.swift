@@ -197,27 +197,36 @@ let benchmarks: @Sendable () -> Void = {
   }
   // A drag as a list makes it: one row moved by a distance and back, on
   // one store that stays warm (made unique in the warmup iteration), against
-  // swift-collections 1.6's own moves (O(distance + k)). Short drags are
-  // repeated so the clock can see them.
+  // swift-collections 1.6's own moves (O(distance + k)). Each drag starts at
+  // a fresh random row, as a user's drags do, so the table's entries are
+  // read cold; both sides draw the same rows. Short drags are repeated so
+  // the clock can see them.
   for distance in [3, 1_000, 80_000, 100_000, 400_000] {
     let name = "drag 1 row by \(distance.formatted(.number.grouping(.automatic))) and back at 1M"
     let repeats = distance < 1_000 ? 1_000 : distance < 10_000 ? 10 : 1
+    let rows = 0..<(1_000_000 - distance - 1)
+    nonisolated(unsafe) var storeRows = SeededGenerator(seed: UInt64(distance))
     Benchmark("\(name): OrderedStore") { _ in
       for _ in 0..<repeats {
-        draggedStore.move(fromOffsets: [100_000], toOffset: 100_001 + distance)
-        draggedStore.move(fromOffsets: [100_000 + distance], toOffset: 100_000)
+        let row = Int.random(in: rows, using: &storeRows)
+        draggedStore.move(fromOffsets: [row], toOffset: row + distance + 1)
+        draggedStore.move(fromOffsets: [row + distance], toOffset: row)
       }
     }
+    nonisolated(unsafe) var subrangeRows = SeededGenerator(seed: UInt64(distance))
     Benchmark("\(name): OrderedDictionary (moveSubrange)") { _ in
       for _ in 0..<repeats {
-        draggedDictionary.moveSubrange(100_000..<100_001, to: 100_001 + distance)
-        draggedDictionary.moveSubrange(100_000 + distance..<100_001 + distance, to: 100_000)
+        let row = Int.random(in: rows, using: &subrangeRows)
+        draggedDictionary.moveSubrange(row..<row + 1, to: row + distance + 1)
+        draggedDictionary.moveSubrange(row + distance..<row + distance + 1, to: row)
       }
     }
+    nonisolated(unsafe) var indicesRows = SeededGenerator(seed: UInt64(distance))
     Benchmark("\(name): OrderedDictionary (move(indices:to:))") { _ in
       for _ in 0..<repeats {
-        draggedDictionary.move(indices: [100_000], to: 100_001 + distance)
-        draggedDictionary.move(indices: [100_000 + distance], to: 100_000)
+        let row = Int.random(in: rows, using: &indicesRows)
+        draggedDictionary.move(indices: [row], to: row + distance + 1)
+        draggedDictionary.move(indices: [row + distance], to: row)
       }
     }
   }
