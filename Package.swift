@@ -69,10 +69,11 @@ let package = Package(
         "CollectionAdapters", "Paging", "Windowing", "IdentityDiff", "CHeapStatistics",
       ]
     ),
-    // Test kit shared by every test target; not a product.
+    // Test kit shared by every test target, kept beside the tests; not a
+    // product.
     .target(
       name: "_TestSupport",
-      path: "Sources/_TestSupport"
+      path: "Tests/TestSupport"
     ),
     .testTarget(
       name: "CollectionAdaptersTests",

@@ -249,12 +249,7 @@ internal func _longestIncreasingSubsequence(count: Int, _ value: (Int) -> Int) -
       tails.append(k)
       continue
     }
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let middle = (low + high) / 2
-      if value(tails[middle]) < v { low = middle + 1 } else { high = middle }
-    }
+    let low = tails._partitioningIndex { value($0) >= v }
     if low > 0 { previous[k] = tails[low - 1] }
     if low == tails.count { tails.append(k) } else { tails[low] = k }
   }

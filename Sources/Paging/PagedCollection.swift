@@ -151,22 +151,11 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   /// of its first row, or `nil`.
   @inlinable
   internal func _page(atOrBefore position: Int) -> (page: _Page, row: Int)? {
-    var low = 0
-    var high = _chunks.count
-    while low < high {
-      let mid = (low &+ high) / 2
-      let chunk = _chunks[mid]
-      if _row(of: chunk.pages[0], in: chunk) <= position { low = mid &+ 1 } else { high = mid }
-    }
-    guard low > 0 else { return nil }
-    let chunk = _chunks[low &- 1]
-    var first = 0
-    var last = chunk.pages.count
-    while first < last {
-      let mid = (first &+ last) / 2
-      if _row(of: chunk.pages[mid], in: chunk) <= position { first = mid &+ 1 } else { last = mid }
-    }
-    let page = chunk.pages[first &- 1]
+    let chunkEnd = _chunks._partitioningIndex { _row(of: $0.pages[0], in: $0) > position }
+    guard chunkEnd > 0 else { return nil }
+    let chunk = _chunks[chunkEnd &- 1]
+    let page = chunk.pages[
+      chunk.pages._partitioningIndex { _row(of: $0, in: chunk) > position } &- 1]
     return (page, _row(of: page, in: chunk))
   }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 /// What changed between two publications of a `Pager`, by position, in the
 /// package's one change vocabulary (`RowChanges`): rows removed (in the old
@@ -42,25 +43,14 @@ extension PagedCollection {
   internal func _segment(atCoordinate coordinate: Int) -> _Segment? {
     let end = _coordinateEnd
     guard coordinate >= _origin, coordinate < end else { return nil }
-    var low = 0
-    var high = _chunks.count
-    while low < high {
-      let mid = (low + high) / 2
-      if _chunks[mid].sourceStart <= coordinate { low = mid + 1 } else { high = mid }
-    }
+    let low = _chunks._partitioningIndex { $0.sourceStart > coordinate }
     guard low > 0 else {
       let next = Swift.min(_chunks.first?.sourceStart ?? end, end)
       return _Segment(start: _origin, end: next, rows: next - _origin, identity: 0, row: 0)
     }
     let chunkIndex = low - 1
     let chunk = _chunks[chunkIndex]
-    var first = 0
-    var last = chunk.pages.count
-    while first < last {
-      let mid = (first + last) / 2
-      if chunk.pages[mid].sourceStart <= coordinate { first = mid + 1 } else { last = mid }
-    }
-    let pageIndex = first - 1
+    let pageIndex = chunk.pages._partitioningIndex { $0.sourceStart > coordinate } - 1
     let page = chunk.pages[pageIndex]
     let row = _row(of: page, in: chunk)
     if coordinate < page.sourceEnd {
@@ -96,17 +86,7 @@ extension PagedCollection {
   internal func _forEachItem(in positions: Range<Int>, _ body: (Int, Item) -> Void) {
     guard !positions.isEmpty else { return }
     // The last chunk that starts at or before the range, and on.
-    var low = 0
-    var high = _chunks.count
-    while low < high {
-      let mid = (low + high) / 2
-      let chunk = _chunks[mid]
-      if _row(of: chunk.pages[0], in: chunk) <= positions.lowerBound {
-        low = mid + 1
-      } else {
-        high = mid
-      }
-    }
+    let low = _chunks._partitioningIndex { _row(of: $0.pages[0], in: $0) > positions.lowerBound }
     for chunk in _chunks[Swift.max(0, low - 1)...] {
       for page in chunk.pages {
         let row = _row(of: page, in: chunk)

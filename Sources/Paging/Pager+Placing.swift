@@ -306,16 +306,7 @@ extension _PagerCore {
     }
     let identity = _newIdentity()
     Self._show(_edits, identity: identity, in: &page)
-    var lower = 0
-    var upper = _pages.count
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if _pages[mid].end <= page.start {
-        lower = mid + 1
-      } else {
-        upper = mid
-      }
-    }
+    let lower = _pages._partitioningIndex { $0.end > page.start }
     var last = lower
     while last < _pages.count, _pages[last].start < page.end {
       last += 1

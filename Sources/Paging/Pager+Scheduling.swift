@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 // One scheduler decides every load: from the demand (the visible range) it
 // lists what is wanted, in priority order (the visible pages, then the
 // prefetch, nearest first); loads in flight that are no longer wanted are
@@ -316,13 +318,8 @@ extension _PagerCore {
   }
 
   internal func _pageIndex(atOrBefore position: Int) -> Int? {
-    var low = 0
-    var high = _pages.count
-    while low < high {
-      let mid = (low + high) / 2
-      if _pages[mid].start <= position { low = mid + 1 } else { high = mid }
-    }
-    return low == 0 ? nil : low - 1
+    let end = _pages._partitioningIndex { $0.start > position }
+    return end == 0 ? nil : end - 1
   }
 
   internal func _freshPage(startingAt start: Int) -> Int? {

@@ -91,12 +91,16 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   }
   /// The number of page loads issued to the source, over all generations
   /// (cancelled ones included; refresh-key lookups excluded, and the page
-  /// load after a lookup counted when it answers).
+  /// load after a lookup counted when it answers). Instrumentation for
+  /// tests and benchmarks, not API.
+  @_spi(Testing)
   public internal(set) var requestCount: Int {
     get { _access(_paths.requestCount, _observed.requestCount) }
     set { _mutate(_paths.requestCount) { _observed.requestCount = newValue } }
   }
   /// The number of refresh-key lookups issued to a keyed source.
+  /// Instrumentation for tests and benchmarks, not API.
+  @_spi(Testing)
   public internal(set) var keyRequestCount: Int {
     get { _access(_paths.keyRequestCount, _observed.keyRequestCount) }
     set { _mutate(_paths.keyRequestCount) { _observed.keyRequestCount = newValue } }
@@ -249,9 +253,11 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     }
   }
 
-  /// The number of loads in flight.
+  /// The number of loads in flight. Instrumentation for tests and
+  /// benchmarks, not API.
   ///
   /// - Complexity: O(1).
+  @_spi(Testing)
   public var loadsInFlight: Int { _core.loadsInFlight }
 
   // MARK: - Commands

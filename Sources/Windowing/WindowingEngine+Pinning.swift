@@ -6,32 +6,6 @@
 
 import _AdapterInternals
 
-/// Where the engine places a sticky header: the header of the section at
-/// the top of the viewport, kept at the top edge until the next section's
-/// header pushes it up.
-public struct StickyHeader: Hashable, Sendable {
-  /// The header's position.
-  public var position: Int
-  /// Where to draw it along the scrolling axis, in content coordinates:
-  /// its own frame's offset, or the top of the unobscured region, or above
-  /// it when the next header pushes it out.
-  public var offset: Double
-  /// Whether it is drawn away from its own frame (stuck or pushed).
-  public var isDetached: Bool
-
-  /// Creates a placement.
-  public init(position: Int, offset: Double, isDetached: Bool) {
-    self.position = position
-    self.offset = offset
-    self.isDetached = isDetached
-  }
-}
-
-// Pinned positions stay materialized whatever the scroll (a row being
-// edited, the sticky header); they follow their items through data changes
-// as the anchor does: shifted by inserts and removals above them, dropped
-// when their item is removed, carried by a difference's moves.
-
 extension WindowingEngine {
   /// The positions kept materialized whatever the scroll, ascending.
   ///
@@ -71,16 +45,7 @@ extension WindowingEngine {
   public var stickyHeader: StickyHeader? {
     let top = _viewport.unobscuredRegion.lowerBound
     // The last header whose frame starts at or before the top.
-    var low = 0
-    var high = _stickyHeaders.count
-    while low < high {
-      let mid = (low + high) / 2
-      if _layout.frame(of: _stickyHeaders[mid]).mainOffset <= top {
-        low = mid + 1
-      } else {
-        high = mid
-      }
-    }
+    let low = _stickyHeaders._partitioningIndex { _layout.frame(of: $0).mainOffset > top }
     guard low > 0 else { return nil }
     let position = _stickyHeaders[low - 1]
     let frame = _layout.frame(of: position)

@@ -7,50 +7,6 @@
 import IdentityDiff
 import _AdapterInternals
 
-/// A change the engine publishes: the new window of positions to
-/// materialize and the visible positions, with what they were before.
-public struct WindowChange: Hashable, Sendable {
-  /// The positions to materialize now.
-  public var window: Range<Int>
-  /// The positions materialized before.
-  public var previousWindow: Range<Int>
-  /// The positions on screen (beyond the visibility threshold) now.
-  public var visible: Range<Int>
-  /// The positions on screen before.
-  public var previousVisible: Range<Int>
-  /// How far the engine moved the scroll offset to keep the content
-  /// anchored (after items were inserted, removed or resized above the
-  /// viewport); the UI applies it to its scroll view.
-  public var scrollCorrection: Double
-
-  /// Creates a change.
-  @inlinable
-  public init(
-    window: Range<Int>, previousWindow: Range<Int>, visible: Range<Int>,
-    previousVisible: Range<Int>, scrollCorrection: Double
-  ) {
-    self.window = window
-    self.previousWindow = previousWindow
-    self.visible = visible
-    self.previousVisible = previousVisible
-    self.scrollCorrection = scrollCorrection
-  }
-
-  /// Whether the window moved (a change may carry only a visibility change).
-  public var windowChanged: Bool { window != previousWindow }
-
-  /// Positions in `window` that were not in `previousWindow`, as at most two
-  /// ranges. Meaningful for scrolls; after a data change, positions shift
-  /// and identity (see `VirtualList`) says what really entered.
-  public var entered: [Range<Int>] { _difference(window, previousWindow) }
-  /// Positions in `previousWindow` that are not in `window`.
-  public var exited: [Range<Int>] { _difference(previousWindow, window) }
-  /// Positions that became visible.
-  public var becameVisible: [Range<Int>] { _difference(visible, previousVisible) }
-  /// Positions that stopped being visible.
-  public var becameHidden: [Range<Int>] { _difference(previousVisible, visible) }
-}
-
 /// `a` minus `b`, as at most two ranges.
 internal func _difference(_ a: Range<Int>, _ b: Range<Int>) -> [Range<Int>] {
   let (first, second) = _differencePair(a, b)
@@ -124,7 +80,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// See `pinned` and `stickyHeaders` (WindowingEngine+Pinning.swift).
   @usableFromInline internal var _pinned: [Int] = []
   @usableFromInline internal var _stickyHeaders: [Int] = []
-  /// See `scroll(toPosition:alignment:)` (WindowingEngine+ScrollTarget.swift).
+  /// See `scroll(toPosition:alignment:)` (WindowingEngine+AimedScroll.swift).
   @usableFromInline internal var _scrollAim: _ScrollAim?
 
   /// Creates an engine and computes its first window.
@@ -367,16 +323,21 @@ public struct WindowingEngine<Layout: WindowLayout> {
 
   @usableFromInline
   internal func _isAtEnd(contentLength: Double) -> Bool {
-    let maximum = Swift.max(
-      -_viewport.leadingInset, contentLength - _viewport.length + _viewport.trailingInset)
-    return _viewport.offset >= maximum - 0.5
+    _viewport.offset >= _scrollRange(contentLength: contentLength).upperBound - 0.5
   }
 
   /// The offsets a scroll view can rest at for the current content.
   @usableFromInline
   internal var _scrollRange: ClosedRange<Double> {
+    _scrollRange(contentLength: _layout.contentLength)
+  }
+
+  /// The offsets a scroll view can rest at for content of `contentLength`:
+  /// the one place the insets bound the scroll.
+  @usableFromInline
+  internal func _scrollRange(contentLength: Double) -> ClosedRange<Double> {
     let minimum = -_viewport.leadingInset
-    let maximum = _layout.contentLength - _viewport.length + _viewport.trailingInset
+    let maximum = contentLength - _viewport.length + _viewport.trailingInset
     return minimum...Swift.max(minimum, maximum)
   }
 
@@ -437,9 +398,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
         target = _viewport.offset
       }
     }
-    let maximum = Swift.max(
-      -_viewport.leadingInset, _layout.contentLength - _viewport.length + _viewport.trailingInset)
-    return Swift.min(Swift.max(target, -_viewport.leadingInset), maximum)
+    let range = _scrollRange
+    return Swift.min(Swift.max(target, range.lowerBound), range.upperBound)
   }
 
   // MARK: - Internals
@@ -511,87 +471,6 @@ public struct WindowingEngine<Layout: WindowLayout> {
       positions = positions.lowerBound..<positions.upperBound - 1
     }
     return positions
-  }
-}
-
-extension WindowingEngine where Layout: MeasuredLayout {
-  /// Records a measured item length. The first visible item keeps its place
-  /// on screen, so a change above it moves the scroll offset by the same
-  /// amount and the visible content does not jump.
-  ///
-  /// - Parameters:
-  ///   - length: The measured length. A measurement is transient UI data:
-  ///     one outside `0...Layout.maximumItemLength` (NaN,
-  ///     infinite, negative, absurd) is ignored and `nil` is returned.
-  ///   - position: A position in `0..<itemCount`; traps otherwise.
-  /// - Returns: The change, if the window, the visible range or the offset
-  ///   moved.
-  /// - Complexity: O(log n).
-  @discardableResult
-  public mutating func setLength(_ length: Double, of position: Int) -> WindowChange? {
-    _precondition(
-      position >= 0 && position < _layout.itemCount,
-      "Position \(position) out of range 0..<\(_layout.itemCount)")
-    _scrollAim?.measured.insert(position)
-    guard length >= 0, length <= Layout.maximumItemLength,
-      length != _layout.length(of: position)
-    else { return nil }
-    return _measure { $0.setLength(length, of: position) }
-  }
-
-  /// Records the lengths a layout pass measured, at once: the first visible
-  /// item (or an aimed scroll's target) keeps its place once for all of
-  /// them, and the layout takes them as one batch (`VariableSizeLayout`
-  /// rebuilds a chunk's sums once for its many rows).
-  ///
-  /// - Parameter measurements: Positions in `0..<itemCount` (trap
-  ///   otherwise) with their lengths. A length outside
-  ///   `0...Layout.maximumItemLength` (NaN, infinite, negative, absurd) is
-  ///   transient UI data and is ignored.
-  /// - Returns: The change, if the window, the visible range or the offset
-  ///   moved.
-  /// - Complexity: That of the layout's `setLengths(_:)`, plus one
-  ///   re-anchoring, O(log n).
-  @discardableResult
-  public mutating func setLengths(
-    _ measurements: [(position: Int, length: Double)]
-  )
-    -> WindowChange?
-  {
-    let count = _layout.itemCount
-    let maximum = Layout.maximumItemLength
-    var rejected = 0
-    for (position, length) in measurements {
-      _precondition(
-        position >= 0 && position < count, "Position \(position) out of range 0..<\(count)")
-      if !(length >= 0 && length <= maximum) { rejected += 1 }
-    }
-    if _scrollAim != nil {
-      for (position, _) in measurements { _scrollAim?.measured.insert(position) }
-    }
-    // Copied only to leave out invalid lengths.
-    let accepted =
-      rejected == 0 ? measurements : measurements.filter { $0.length >= 0 && $0.length <= maximum }
-    guard !accepted.isEmpty else { return nil }
-    return _measure { $0.setLengths(accepted) }
-  }
-
-  /// Records measurements through `record`, keeping in place the target of
-  /// an aimed scroll, or else the first visible item, so the visible
-  /// content does not jump; `nil` if nothing a host shows moved.
-  private mutating func _measure(_ record: (inout Layout) -> Void) -> WindowChange? {
-    let change: WindowChange
-    if let aim = _scrollAim {
-      record(&_layout)
-      change = _land(aim)
-      if change.scrollCorrection != 0 { _scrollAim?.corrections += 1 }
-    } else {
-      let target = _anchorTarget()
-      record(&_layout)
-      change = _reanchor(target)
-    }
-    return change.window == change.previousWindow && change.visible == change.previousVisible
-      && change.scrollCorrection == 0 ? nil : change
   }
 }
 

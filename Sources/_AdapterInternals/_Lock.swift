@@ -26,18 +26,12 @@
 /// class that creates one must call `destroy()` in its `deinit`, once.
 ///
 /// Off Apple platforms, taking it is one atomic exchange and giving it back
-/// a plain release store, both inlined. A `pthread_mutex_t` costs an atomic
-/// operation each way, behind calls through the PLT, once a process has a
-/// second thread (glibc 2.34 and later skip them while there is only one),
-/// as every app and the benchmark runner have: 12% of a scroll of 1.1M
-/// outline rows and 19% of an indexed read of a linked list there (perf,
-/// session 9). A thread that finds the flag taken yields until it is free;
-/// the holders here keep it for one read (bounded by a checkpoint interval
-/// or one descent), to hand an outline's cursor to an iterator or take it
-/// back (five words), for a linked list's iterator to record a checkpoint
-/// or leave the index's run, to flip a paging trigger's flag, or, once per list,
-/// for the walk that counts a list given no count (a waiter yields through
-/// it: O(n) once, as long as the walk).
+/// a plain release store, both inlined: a `pthread_mutex_t` costs an atomic
+/// operation each way behind calls through the PLT once a process has a
+/// second thread, as every app has, and the read paths that take this lock
+/// are hot. A thread that finds the flag taken yields until it is free, so
+/// it suits only short critical sections: whoever holds it says what it
+/// guards, and keeps it for a bounded step.
 ///
 /// `Synchronization.Mutex` would do, but needs macOS 15 / iOS 18.
 @usableFromInline @frozen

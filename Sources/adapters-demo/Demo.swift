@@ -8,7 +8,7 @@ import CHeapStatistics
 import CollectionAdapters
 import IdentityDiff
 import Observation
-import Paging
+@_spi(Testing) import Paging
 import Windowing
 
 #if canImport(Glibc)

@@ -233,9 +233,9 @@ struct SectionedDifferenceTests {
     #expect(difference.batch().itemMoves.count == 1)
   }
 
-  @Test("An item both moved and updated: the first wave's batch is refused, ours is not")
+  @Test("An item both moved and updated: the naive batch is refused, ours is not")
   func updateAndMoveOfOneItem() {
-    // The reproduction: old [a:0, b:0], new [b:1, a:0].
+    // Old [a:0, b:0], new [b:1, a:0].
     let old = [
       TestSection(id: 0, content: 0, items: [.init(id: 1, content: 0), .init(id: 2, content: 0)])
     ]
@@ -243,7 +243,7 @@ struct SectionedDifferenceTests {
       TestSection(id: 0, content: 0, items: [.init(id: 2, content: 1), .init(id: 1, content: 0)])
     ]
     let single = IdentityDifference(from: old[0].items, to: new[0].items, id: { $0.id })
-    // What the first wave handed UIKit: the moves and the updates as they are.
+    // The naive batch: the moves and the updates as they are.
     var naive = ListBatch()
     naive.itemMoves = single.moves.map {
       .init(from: ItemPath(section: 0, item: $0.from), to: ItemPath(section: 0, item: $0.to))

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Paging
+@_spi(Testing) import Paging
 import Testing
 import _TestSupport
 

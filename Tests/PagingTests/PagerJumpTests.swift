@@ -8,7 +8,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import Paging
+@_spi(Testing) @testable import Paging
 
 @MainActor
 @Suite("Pager: jumps, priority, cancellation, refresh in place, edits")

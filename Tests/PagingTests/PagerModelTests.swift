@@ -7,7 +7,7 @@
 import Testing
 import _TestSupport
 
-@testable import Paging
+@_spi(Testing) @testable import Paging
 
 /// A pager driven at random against a reference list: scrolls, flings and
 /// jumps anywhere, predicted rests, responses in any order (short, long,

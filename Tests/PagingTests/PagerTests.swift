@@ -9,7 +9,7 @@ import Observation
 import Testing
 import _TestSupport
 
-@testable import Paging
+@_spi(Testing) @testable import Paging
 
 @MainActor
 @Suite("Pager and PagedCollection")

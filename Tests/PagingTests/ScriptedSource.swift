@@ -6,7 +6,7 @@
 
 import _TestSupport
 
-@testable import Paging
+@_spi(Testing) @testable import Paging
 
 /// An item of a scripted source: its id, and a version an edit bumps.
 struct Row: Identifiable, Hashable, Sendable {

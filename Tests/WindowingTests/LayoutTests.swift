@@ -44,11 +44,11 @@ func randomLayouts(_ g: inout SplitMix64) -> [any WindowLayout] {
     FixedSizeLayout(
       itemCount: count, itemLength: Double(Int.random(in: 1...50, using: &g)),
       spacing: spacing),
-    GridLayout(
+    FixedSizeGridLayout(
       itemCount: count, columns: .fixed(Int.random(in: 1...5, using: &g)),
       rowLength: Double(Int.random(in: 1...60, using: &g)),
       spacing: Double(Int.random(in: 0...4, using: &g)), crossLength: 300),
-    GridLayout(
+    FixedSizeGridLayout(
       itemCount: count, columns: .adaptive(minimumLength: 70), rowLength: 40, spacing: 5,
       crossLength: Double(Int.random(in: 50...500, using: &g))),
     variable,
@@ -145,7 +145,7 @@ struct LayoutTests {
     }
     #expect(standardErrorText(of: infinite).contains("Item length inf must be in"))
     let later = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var grid = GridLayout(itemCount: 10, columns: .fixed(2), rowLength: 40)
+      var grid = FixedSizeGridLayout(itemCount: 10, columns: .fixed(2), rowLength: 40)
       grid.spacing = -.nan
     }
     #expect(standardErrorText(of: later).contains("Spacing"))
@@ -162,7 +162,7 @@ struct LayoutTests {
     let points = FixedSizeLayout(itemCount: .max, itemLength: 1)
     let end = points.items(overlapping: points.contentLength - 4_096..<points.contentLength)
     #expect(!end.isEmpty && end.upperBound > Int.max - 10_000)
-    let grid = GridLayout(itemCount: .max, columns: .fixed(3), rowLength: 1e7)
+    let grid = FixedSizeGridLayout(itemCount: .max, columns: .fixed(3), rowLength: 1e7)
     #expect(grid.items(overlapping: 0..<1e7) == 0..<3)
   }
 
@@ -228,7 +228,7 @@ struct LayoutTests {
   }
 
   @Test func gridFrames() {
-    let grid = GridLayout(
+    let grid = FixedSizeGridLayout(
       itemCount: 10, columns: .adaptive(minimumLength: 90), rowLength: 50, spacing: 10,
       crossLength: 310)
     #expect(grid.columnCount == 3)

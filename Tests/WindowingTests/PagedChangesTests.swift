@@ -234,6 +234,6 @@ struct PagedChangesTests {
     } else {
       #expect(list.engine.isAtEnd, "row \(row) past the last screen: the end is shown")
     }
-    #expect(list.scrollTarget?.position == row && list.scrollTarget?.isSettled == true)
+    #expect(list.aimedScroll?.position == row && list.aimedScroll?.isSettled == true)
   }
 }

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import CollectionAdapters
-import Paging
+@_spi(Testing) import Paging
 import Testing
 import Windowing
 import _TestSupport

@@ -148,7 +148,7 @@ struct VirtualListLogTests {
   }
 }
 
-/// The hardening issue's reproductions: each trapped or misbehaved before.
+/// Hostile uses of a list: each must neither trap nor misbehave.
 @Suite("VirtualList hostile edits")
 struct VirtualListHostileEditTests {
   func makeList(_ count: Int) -> VirtualList<[Int], Int, FixedSizeLayout> {
@@ -219,15 +219,16 @@ struct VirtualListHostileEditTests {
 struct HostileGeometryTests {
   @Test func aHugeCrossLengthDoesNotOverflowAdaptiveColumns() {
     var engine = WindowingEngine(
-      layout: GridLayout(itemCount: 100, columns: .adaptive(minimumLength: 50), rowLength: 40),
+      layout: FixedSizeGridLayout(
+        itemCount: 100, columns: .adaptive(minimumLength: 50), rowLength: 40),
       viewport: Viewport(length: 800, crossLength: 1e300))
-    #expect(engine.layout.columnCount == GridLayout.maximumColumnCount)
+    #expect(engine.layout.columnCount == FixedSizeGridLayout.maximumColumnCount)
     engine.setViewport(Viewport(length: 800, crossLength: 390))
     #expect(engine.layout.columnCount == 7 && engine.window == 0..<100)
   }
 
   @Test func fixedColumnsOfAnyCountCountRowsWithoutOverflow() {
-    let layout = GridLayout(itemCount: 10, columns: .fixed(.max), rowLength: 40)
+    let layout = FixedSizeGridLayout(itemCount: 10, columns: .fixed(.max), rowLength: 40)
     #expect(layout.rowCount == 1 && layout.contentLength == 40)
   }
 

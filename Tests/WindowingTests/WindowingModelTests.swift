@@ -59,12 +59,13 @@ struct WindowingModelTests {
         let columns = Int.random(in: 1...5, using: &g)
         run(
           seed: seed,
-          layout: GridLayout(itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3)
+          layout: FixedSizeGridLayout(
+            itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3)
         ) { model, i in (Double(i / columns) * 43, 40) }
       case .gridAdaptive:
         run(
           seed: seed,
-          layout: GridLayout(
+          layout: FixedSizeGridLayout(
             itemCount: 0, columns: .adaptive(minimumLength: 70), rowLength: 30, spacing: 5)
         ) { model, i in
           let columns = max(
@@ -129,7 +130,7 @@ struct WindowingModelTests {
         run(
           seed: seed,
           layout: PaddedLayout(
-            GridLayout(itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3),
+            FixedSizeGridLayout(itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3),
             padding: padding),
           trailingPadding: padding.end
         ) { model, i in (padding.start + Double(i / columns) * 43, 40) }

@@ -54,21 +54,45 @@ let benchmarks: @Sendable () -> Void = {
     rows = flatten(tree, expanded: expanded)
     blackHole(rows.count)
   }
+  // Reads at fresh random positions over the whole outline, as a jump or a
+  // scroll-bar drag makes them: each iteration draws new ones, so nothing
+  // stays cached from the last.
+  nonisolated(unsafe) var outlineDraws = SeededGenerator(seed: 11)
   Benchmark("1,000 row lookups: OutlineCollection") { _ in
     var sum = 0
-    var position = 17
     for _ in 0..<1_000 {
-      position = (position &* 7_919 &+ 13) % 1_111_110
-      sum &+= outline[position].depth
+      sum &+= outline[Int.random(in: 0..<1_111_110, using: &outlineDraws)].depth
     }
     blackHole(sum)
   }
+  nonisolated(unsafe) var arrayDraws = SeededGenerator(seed: 11)
   Benchmark("1,000 row lookups: flattened array") { _ in
     var sum = 0
-    var position = 17
     for _ in 0..<1_000 {
-      position = (position &* 7_919 &+ 13) % 1_111_110
-      sum &+= rows[position].depth
+      sum &+= rows[Int.random(in: 0..<1_111_110, using: &arrayDraws)].depth
+    }
+    blackHole(sum)
+  }
+  // What `ForEach` does as a list scrolls: a window of 50 rows read by
+  // subscript, position by position, moved by 25 rows a frame, from a fresh
+  // random start each iteration (40 frames, 2,000 reads).
+  nonisolated(unsafe) var outlineWindows = SeededGenerator(seed: 12)
+  Benchmark("window reads by subscript, 40 frames: OutlineCollection") { _ in
+    var sum = 0
+    var start = Int.random(in: 0..<1_110_000, using: &outlineWindows)
+    for _ in 0..<40 {
+      for position in start..<start + 50 { sum &+= outline[position].depth }
+      start += 25
+    }
+    blackHole(sum)
+  }
+  nonisolated(unsafe) var arrayWindows = SeededGenerator(seed: 12)
+  Benchmark("window reads by subscript, 40 frames: flattened array") { _ in
+    var sum = 0
+    var start = Int.random(in: 0..<1_110_000, using: &arrayWindows)
+    for _ in 0..<40 {
+      for position in start..<start + 50 { sum &+= rows[position].depth }
+      start += 25
     }
     blackHole(sum)
   }

@@ -8,7 +8,7 @@
 
 import Benchmark
 import BenchmarkSupport
-import Paging
+@_spi(Testing) import Paging
 
 let pageLoads = BenchmarkMetric.custom("page loads")
 

@@ -19,7 +19,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import GRDB
-import Paging
+@_spi(Testing) import Paging
 
 let rowCount = 1_000_000
 let pageSize = 100

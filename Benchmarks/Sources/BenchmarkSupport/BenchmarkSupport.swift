@@ -14,9 +14,8 @@ import Windowing
 /// that has none fails), bytes allocated or held by more than 10% (hash seeds and
 /// runtime metadata move them by a few bytes from run to run). Wall clock is
 /// not checked: `update-thresholds.sh` does not record it, because CI's fresh
-/// machine is not the machine that recorded it (session 7's CI measured a
-/// peer's 1M-element memmove at 6.4× and the paging suite, which waits on the
-/// scheduler, at 7× the recorded p90). Costs in time are proven by the unit
+/// machine is not the machine that recorded it (a fresh machine can measure
+/// a 1M-element memmove at several times the recorded p90). Costs in time are proven by the unit
 /// tests that count calls; the suites report time for people to compare side
 /// by side. (A static check compares p90 only: a tolerance given at another
 /// percentile is never applied.)
@@ -47,7 +46,7 @@ public final class TreeNode: Identifiable, @unchecked Sendable {
   public init(_ id: Int) { self.id = id }
 }
 
-/// The 1,111,110-node tree of the outline issue: 10 roots, fan-out 10, 6 levels.
+/// A tree of 1,111,110 nodes: 10 roots, fan-out 10, 6 levels.
 public func makeTree(levels: Int = 6) -> [TreeNode] {
   var next = 0
   func build(_ depth: Int) -> TreeNode {

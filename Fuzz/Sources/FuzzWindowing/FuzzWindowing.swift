@@ -92,7 +92,7 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case 1:
     let columns = input.int(in: 1...6)
-    let layout = GridLayout(
+    let layout = FixedSizeGridLayout(
       itemCount: count, columns: .fixed(columns), rowLength: Double(input.int(in: 1...60)),
       spacing: Double(input.int(in: 0...6)))
     run(&input, layout, viewport, overscan, threshold) { _, lengths in
@@ -101,7 +101,7 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
     }
   case 2:
-    let layout = GridLayout(
+    let layout = FixedSizeGridLayout(
       itemCount: count, columns: .adaptive(minimumLength: Double(input.int(in: 10...120))),
       rowLength: 40, spacing: 4)
     run(&input, layout, viewport, overscan, threshold) { engine, lengths in

@@ -232,8 +232,8 @@ extension LinkedListCollection: Sequence {
     public mutating func next() -> Element? {
       guard _position < _end else { return nil }
       // Moved out, not copied: the node's one retain is the one `next`
-      // returned it with (each extra pair was an atomic operation per
-      // element, perf). The rare steps are static functions of values, so
+      // returned it with (each extra retain and release would be an atomic
+      // operation per element). The rare steps are static functions of values, so
       // that the iterator can stay in registers.
       let node = _node.take() ?? Self._node(at: _position, in: _index, next: _next)
       _position &+= 1

@@ -62,8 +62,8 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   ///
   /// One node at a time: `deinitialize(count:)` of several calls the
   /// runtime's array destroy, which releases each node through the type's
-  /// value witness (an indirect call per node, 3% of a cold index
-  /// iteration); one at a time, a class node's release is a direct call.
+  /// value witness (an indirect call per node); one at a time, a class
+  /// node's release is a direct call.
   @inlinable
   func _shortenRun(to count: Int) {
     var end = runCount
@@ -305,9 +305,9 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   ///
   /// On the hot path of a first read through the list: a read that enters
   /// a block with no checkpoint yet takes the step from the run here, once
-  /// per block. Unspecialized, each call looked up the node type's metadata
-  /// and copied nodes through its value witnesses, 10% of a cold index
-  /// iteration of 20k nodes (perf): so it is inlinable, and specialized.
+  /// per block. Unspecialized, each call would look up the node type's
+  /// metadata and copy nodes through its value witnesses: so it is
+  /// inlinable, and specialized.
   @inlinable
   func buildCheckpoints(through block: Int, next: (Node) -> Node?) {
     while checkpoints.count <= block {

@@ -201,7 +201,7 @@ extension _OrderedStoreStorage {
   internal func _retargetEntries(movedFrom slots: Range<Int>, by delta: Int) {
     guard let buckets = _buckets, !slots.isEmpty, delta != 0 else { return }
     let count = slots.count
-    if count &* 10 > _bucketCount {
+    if _shiftPrefersTableScan(moving: count) {
       // The moved entries hold `slot + 1` in `first ..< first + count`. An
       // empty bucket's 0 wraps below `first` in unsigned arithmetic, so one
       // comparison serves, with no branch on whether a bucket is empty:
@@ -279,14 +279,23 @@ extension _OrderedStoreStorage {
     }
   }
 
-  /// Whether moving `count` elements is cheaper by one table scan than by
-  /// re-hashing each moved key, whose probe is a cache miss in a large
-  /// table. Removing 1,000 keys at random from 100,000 (`remove 1k keys of
-  /// 100k` in the benchmarks) took 516 ms with the scan from an eighth of
-  /// the buckets on, 444 ms from a sixteenth and 443 ms from a thirty-second.
+  /// Whether a permutation of `count` elements (a move of several rows)
+  /// rewrites their entries more cheaply by one pass over the table than by
+  /// finding each, whose probe is a cache miss in a large table: from a
+  /// sixteenth of the buckets. A shift finds many entries in bucket order,
+  /// which is cheaper, so it scans only from a tenth
+  /// (`_shiftPrefersTableScan(moving:)`).
   @inlinable
   internal func _prefersTableScan(moving count: Int) -> Bool {
     _buckets != nil && count &* 16 > _bucketCount
+  }
+
+  /// Whether a shift of `count` elements rewrites their entries more
+  /// cheaply by one pass over the table than in bucket order: from a tenth
+  /// of the buckets (see `_prefersTableScan(moving:)`).
+  @inlinable
+  internal func _shiftPrefersTableScan(moving count: Int) -> Bool {
+    count &* 10 > _bucketCount
   }
 
   /// Records that the element in slot `old` now lives in slot `new`. Call it

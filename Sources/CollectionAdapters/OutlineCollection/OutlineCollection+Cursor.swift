@@ -7,8 +7,7 @@
 import _AdapterInternals
 
 /// Where a row is in the index: the record whose child it is, the child's
-/// index there, its depth, and its own `_childRecords` entry (its record, or
-/// -1 or -2 without one).
+/// index there, its depth, and its own `_childRecords` entry.
 ///
 /// A place needs no path: a step to the next or the previous row climbs
 /// through the records' `parent` and `indexInParent`, so a cursor and an
@@ -18,12 +17,12 @@ internal struct _OutlinePlace {
   /// The row's position, or -1 for no row.
   @usableFromInline var position: Int
   @usableFromInline var record: Int32
-  @usableFromInline var entry: Int32
+  @usableFromInline var entry: _ChildEntry
   @usableFromInline var index: Int
   @usableFromInline var depth: Int
 
   @inlinable
-  init(position: Int, record: Int32, index: Int, depth: Int, entry: Int32) {
+  init(position: Int, record: Int32, index: Int, depth: Int, entry: _ChildEntry) {
     self.position = position
     self.record = record
     self.index = index
@@ -34,7 +33,7 @@ internal struct _OutlinePlace {
   /// No row.
   @inlinable
   static var none: _OutlinePlace {
-    _OutlinePlace(position: -1, record: 0, index: 0, depth: 0, entry: -1)
+    _OutlinePlace(position: -1, record: 0, index: 0, depth: 0, entry: .unindexed)
   }
 }
 
@@ -95,7 +94,8 @@ extension OutlineCollection {
           entry: _childRecord(record, index))
       }
       remaining -= 1
-      record = _childRecord(record, index)
+      // Rows below this one: it is open, so it has a record.
+      record = _childRecord(record, index).record.unsafelyUnwrapped
       depth += 1
     }
   }
@@ -112,11 +112,11 @@ extension OutlineCollection {
     }
   }
 
-  /// Whether `record` (or -1) is expanded with children, so its children
-  /// follow its row as rows.
+  /// Whether the child with `entry` is expanded with children, so its
+  /// children follow its row as rows.
   @inlinable
-  internal func _isOpen(_ record: Int32) -> Bool {
-    guard record >= 0 else { return false }
+  internal func _isOpen(_ entry: _ChildEntry) -> Bool {
+    guard let record = entry.record else { return false }
     let r = _records[Int(record)]
     return r.isExpanded && r.count > 0
   }
@@ -128,7 +128,7 @@ extension OutlineCollection {
   internal func _stepForward(_ place: inout _OutlinePlace) {
     place.position &+= 1
     if _isOpen(place.entry) {
-      place.record = place.entry
+      place.record = place.entry.record.unsafelyUnwrapped
       place.index = 0
       place.depth &+= 1
     } else {
@@ -153,7 +153,7 @@ extension OutlineCollection {
     place.position &-= 1
     if place.index == 0 {
       let r = _records[Int(place.record)]
-      place.entry = place.record
+      place.entry = _ChildEntry(record: place.record)
       place.index = Int(r.indexInParent)
       place.record = r.parent
       place.depth &-= 1
@@ -166,8 +166,9 @@ extension OutlineCollection {
         place.entry = entry
         return
       }
-      place.record = entry
-      place.index = Int(_records[Int(entry)].count) &- 1
+      let record = entry.record.unsafelyUnwrapped
+      place.record = record
+      place.index = Int(_records[Int(record)].count) &- 1
       place.depth &+= 1
     }
   }

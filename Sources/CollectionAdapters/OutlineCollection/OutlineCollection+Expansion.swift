@@ -51,8 +51,7 @@ extension OutlineCollection {
     guard recursively else { return expand(id) }
     guard let (parent, index) = _location(of: id) else { return .unknownID }
     defer { _rowsChanged() }
-    let record = _indexedRecord(parent, index)
-    guard record >= 0 else { return .unchanged }
+    guard let record = _indexedRecord(parent, index) else { return .unchanged }
     let wasExpanded = _records[Int(record)].isExpanded
     let oldTotal = wasExpanded ? _total(of: record) : 0
     _expandSubtree(record)
@@ -146,8 +145,7 @@ extension OutlineCollection {
     for id in path {
       if let (parent, index) = pending {
         _ = _expand(parent: parent, index: index)
-        let child = _childRecord(parent, index)
-        guard child >= 0 else { return nil }
+        guard let child = _childRecord(parent, index).record else { return nil }
         record = child
       }
       guard let index = _records[Int(record)].children.lazy.map(_id).firstIndex(of: id) else {
@@ -232,16 +230,16 @@ extension OutlineCollection {
   }
 
   /// The record of child `index` of `parent`, indexing the child's children
-  /// first if it has none yet (one call to `children`); negative for a leaf
+  /// first if it has none yet (one call to `children`); `nil` for a leaf
   /// or a node whose identifier another node owns.
   @inlinable
-  internal mutating func _indexedRecord(_ parent: Int32, _ index: Int) -> Int32 {
-    let record = _childRecord(parent, index)
-    guard record == -1 else { return record }
+  internal mutating func _indexedRecord(_ parent: Int32, _ index: Int) -> Int32? {
+    let entry = _childRecord(parent, index)
+    guard entry == .unindexed else { return entry.record }
     guard let children = _children(_node(record: parent, index: index)) else {
       // `hasChildren` said it had some: the listing is the truth.
-      _childRecords[Int(_records[Int(parent)].base) &+ index] = Self._leaf
-      return Self._leaf
+      _childRecords[Int(_records[Int(parent)].base) &+ index] = .leaf
+      return nil
     }
     return _makeRecord(
       children: children, parent: parent, indexInParent: Int32(truncatingIfNeeded: index))
@@ -249,8 +247,7 @@ extension OutlineCollection {
 
   @inlinable
   internal mutating func _expand(parent: Int32, index: Int) -> OutlineChange {
-    let record = _indexedRecord(parent, index)
-    guard record >= 0 else { return .unchanged }
+    guard let record = _indexedRecord(parent, index) else { return .unchanged }
     guard !_records[Int(record)].isExpanded else { return .unchanged }
     _records[Int(record)].isExpanded = true
     let total = _total(of: record)
@@ -272,8 +269,7 @@ extension OutlineCollection {
         continue
       }
       stack[stack.count - 1].next = index + 1
-      let child = _indexedRecord(record, index)
-      guard child >= 0 else { continue }
+      guard let child = _indexedRecord(record, index) else { continue }
       _records[Int(child)].isExpanded = true
       stack.append((child, 0))
     }
@@ -290,15 +286,14 @@ extension OutlineCollection {
     for (index, node) in r.children.enumerated() {
       let id = _id(node)
       _removeLocation(of: id, record: record, index: index)
-      let child = _childRecord(record, index)
-      if child >= 0 { survivors[id] = child }
+      if let child = _childRecord(record, index).record { survivors[id] = child }
     }
     guard let newChildren else {
       // The node became a leaf: forget it and everything below.
       if wasExpanded { _propagate(from: record, delta: -oldTotal) }
       for child in survivors.values { _dropRecord(child) }
       _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
-      _childRecords[Int(_records[Int(r.parent)].base) + Int(r.indexInParent)] = Self._leaf
+      _childRecords[Int(_records[Int(r.parent)].base) + Int(r.indexInParent)] = .leaf
       _freeRecords.append(record)
       _deadRowEntries += Int(r.count)
       _compactRowTreeIfNeeded()
@@ -310,7 +305,7 @@ extension OutlineCollection {
     if newCount > Int(r.count) {
       base = _rowTree.count
       _rowTree.append(contentsOf: repeatElement(0, count: newCount))
-      _childRecords.append(contentsOf: repeatElement(-1, count: newCount))
+      _childRecords.append(contentsOf: repeatElement(.unindexed, count: newCount))
       _deadRowEntries += Int(r.count)
     } else {
       _deadRowEntries += Int(r.count) - newCount
@@ -328,7 +323,7 @@ extension OutlineCollection {
     for (index, node) in newChildren.enumerated() {
       _childRecords[base + index] = _noRecordEntry(for: node)
     }
-    for (index, child) in kept { _childRecords[base + index] = child }
+    for (index, child) in kept { _childRecords[base + index] = _ChildEntry(record: child) }
     _records[Int(record)].children = newChildren
     _records[Int(record)].base = Int32(truncatingIfNeeded: base)
     _records[Int(record)].count = Int32(truncatingIfNeeded: newCount)
@@ -352,8 +347,7 @@ extension OutlineCollection {
       for (index, node) in r.children.enumerated() {
         let id = _id(node)
         _removeLocation(of: id, record: record, index: index)
-        let child = _childRecord(record, index)
-        if child >= 0 { stack.append(child) }
+        if let child = _childRecord(record, index).record { stack.append(child) }
       }
       let id = _id(_node(record: r.parent, index: Int(r.indexInParent)))
       if _recordForID[id] == record { _recordForID.removeValue(forKey: id) }

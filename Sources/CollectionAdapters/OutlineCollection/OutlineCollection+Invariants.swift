@@ -24,19 +24,19 @@ extension OutlineCollection {
         liveEntries += Int(r.count)
         _precondition(r.count == r.children.count, "Record \(record) count is stale")
         for index in 0..<Int(r.count) {
-          let child = _childRecord(Int32(record), index)
+          let entry = _childRecord(Int32(record), index)
           let owned = _ownedRecord(
             id: _id(_node(record: Int32(record), index: index)), record: Int32(record),
             index: index)
           _precondition(
-            Swift.max(child, -1) == owned,
-            "Record \(record)[\(index)] holds record \(child), the map \(owned)")
+            entry.record == owned,
+            "Record \(record)[\(index)] holds \(entry), the map \(String(describing: owned))")
           // Whether a child without a record is a leaf is not compared with
           // `children` here: tests count the calls an operation makes (the
           // model tests compare every row's `hasChildren` instead).
-          _precondition(child >= Self._leaf, "Record \(record)[\(index)] holds \(child)")
+          _precondition(entry._raw >= -2, "Record \(record)[\(index)] holds \(entry)")
           var rows = 1
-          if child >= 0 {
+          if let child = entry.record {
             _precondition(!free.contains(child), "Record \(record) points at a freed record")
             let c = _records[Int(child)]
             _precondition(

@@ -67,9 +67,10 @@ extension OutlineCollection {
   internal mutating func _rebuildRowCounts(of record: Int32) {
     let segment = _segment(of: record)
     for i in 0..<segment.count {
-      let child = _childRecord(record, i)
       var rows = 1
-      if child >= 0, _records[Int(child)].isExpanded { rows += _total(of: child) }
+      if let child = _childRecord(record, i).record, _records[Int(child)].isExpanded {
+        rows += _total(of: child)
+      }
       _rowTree[segment.lowerBound + i] = Int32(truncatingIfNeeded: rows)
     }
     _rowTree.withUnsafeMutableBufferPointer {
@@ -128,7 +129,7 @@ extension OutlineCollection {
   internal mutating func _compactRowTree() {
     let free = Set(_freeRecords)
     var compacted: [Int32] = []
-    var compactedRecords: [Int32] = []
+    var compactedRecords: [_ChildEntry] = []
     compacted.reserveCapacity(_rowTree.count - _deadRowEntries)
     compactedRecords.reserveCapacity(_rowTree.count - _deadRowEntries)
     for record in _records.indices where !free.contains(Int32(record)) {

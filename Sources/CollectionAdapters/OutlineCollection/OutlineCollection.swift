@@ -97,11 +97,11 @@ where Children.Element == Node {
   /// Per child of every record: Fenwick trees of row counts, one segment each.
   @usableFromInline internal var _rowTree: [Int32]
   /// Per child of every record, in the same segments as `_rowTree`: the
-  /// child's own record; or, for a child without one, -1 if it has children
-  /// and -2 if it is a leaf (`_noRecordEntry(for:)`). A row finds its
+  /// child's own record, or, for a child without one, whether it has
+  /// children (`_noRecordEntry(for:)`). A row finds its
   /// node's record here, by position, instead of hashing its identifier,
   /// and whether it has children without calling `children`.
-  @usableFromInline internal var _childRecords: [Int32]
+  @usableFromInline internal var _childRecords: [_ChildEntry]
   /// The record of each node that has one.
   @usableFromInline internal var _recordForID: [ID: Int32]
   /// Where each indexed node is (record << 32 | index), built on first need.
@@ -127,8 +127,8 @@ where Children.Element == Node {
   @usableFromInline internal var _cursor: _OutlineCursor
   /// The number of visible rows, the root record's total, kept by
   /// `_rowsChanged()`: `count` is read on every subscript (its bounds check)
-  /// and every `index != endIndex` of a loop, and summing the roots' row
-  /// counts each time was 5% of a scroll (perf, 1.1M rows).
+  /// and every `index != endIndex` of a loop, too often to sum the roots'
+  /// row counts each time.
   @usableFromInline internal var _rowCount: Int
 
   /// Creates the outline of the tree with `roots`, all collapsed.
@@ -170,7 +170,7 @@ where Children.Element == Node {
     _duplicateIDs = []
     _cursor = _OutlineCursor()
     _rowCount = 0
-    _ = _makeRecord(children: roots, parent: -1, indexInParent: -1)
+    _makeRecord(children: roots, parent: -1, indexInParent: -1)
     _records[0].isExpanded = true
     _rowCount = _total(of: 0)
   }
@@ -425,22 +425,22 @@ extension OutlineCollection {
     return children[children.index(children.startIndex, offsetBy: index)]
   }
 
-  /// The record of child `index` of `record`, or -1 (a node with children
-  /// but no record) or -2 (a leaf). A node whose identifier is owned by
-  /// another node (a duplicate) has no record.
+  /// The entry of child `index` of `record`: its record, or whether it has
+  /// children. A node whose identifier is owned by another node (a
+  /// duplicate) has no record.
   @inlinable
-  internal func _childRecord(_ record: Int32, _ index: Int) -> Int32 {
+  internal func _childRecord(_ record: Int32, _ index: Int) -> _ChildEntry {
     _childRecords[Int(_records[Int(record)].base) &+ index]
   }
 
   /// The record of the node with `id` if that node is child `index` of
-  /// `record`, or -1, found through the identifier map (the invariant check
+  /// `record`, found through the identifier map (the invariant check
   /// compares it with `_childRecord`).
   @inlinable
-  internal func _ownedRecord(id: ID, record: Int32, index: Int) -> Int32 {
-    guard let child = _recordForID[id] else { return -1 }
+  internal func _ownedRecord(id: ID, record: Int32, index: Int) -> Int32? {
+    guard let child = _recordForID[id] else { return nil }
     let c = _records[Int(child)]
-    return c.parent == record && c.indexInParent == Int32(truncatingIfNeeded: index) ? child : -1
+    return c.parent == record && c.indexInParent == Int32(truncatingIfNeeded: index) ? child : nil
   }
 
   /// The row at `place`.
@@ -449,24 +449,20 @@ extension OutlineCollection {
     let node = _node(record: place.record, index: place.index)
     let entry = place.entry
     // The entry says whether the node has children: calling `children` for
-    // it cost a closure call and, for a class model in another module, a
-    // dynamic exclusivity check, 10% of a 1.1M-row scroll (perf).
+    // it costs a closure call and, for a class model in another module, a
+    // dynamic exclusivity check, on every row read.
     return Row(
       node: node, id: _id(node), depth: place.depth,
-      isExpanded: entry >= 0 && _records[Int(entry)].isExpanded, hasChildren: entry != Self._leaf)
+      isExpanded: entry.record.map { _records[Int($0)].isExpanded } ?? false,
+      hasChildren: entry.hasChildren)
   }
 
-  /// The `_childRecords` entry of a child that has no record, -2 for a leaf.
+  /// The `_childRecords` entry of `node` while it has no record. One call
+  /// to `hasChildren`, or without it to `children`.
   @inlinable
-  internal static var _leaf: Int32 { -2 }
-
-  /// The `_childRecords` entry of `node` while it has no record: -1 if it
-  /// has children, `_leaf` if not. One call to `hasChildren`, or without
-  /// it to `children`.
-  @inlinable
-  internal func _noRecordEntry(for node: Node) -> Int32 {
-    if let hasChildren = _hasChildren { return hasChildren(node) ? -1 : Self._leaf }
-    return _children(node) == nil ? Self._leaf : -1
+  internal func _noRecordEntry(for node: Node) -> _ChildEntry {
+    if let hasChildren = _hasChildren { return hasChildren(node) ? .unindexed : .leaf }
+    return _children(node) == nil ? .leaf : .unindexed
   }
 
   /// Indexes `children` as a new, collapsed record; its children's row
@@ -474,19 +470,20 @@ extension OutlineCollection {
   /// `hasChildren` (or `children`) for each (whether it is a leaf, so rows
   /// need not ask).
   ///
-  /// - Returns: The record, or -1 if the node's identifier already names
+  /// - Returns: The record, or `nil` if the node's identifier already names
   ///   another node: a duplicate is shown as a row but never expanded.
   @inlinable
+  @discardableResult
   internal mutating func _makeRecord(
     children: Children, parent: Int32, indexInParent: Int32
   )
-    -> Int32
+    -> Int32?
   {
     if parent >= 0 {
       let id = _id(_node(record: parent, index: Int(indexInParent)))
       if _recordForID[id] != nil {
         _duplicateIDs.insert(id)
-        return -1
+        return nil
       }
     }
     let count = children.count
@@ -495,7 +492,7 @@ extension OutlineCollection {
       base + count < Int(Int32.max), "OutlineCollection cannot index more than \(Int32.max) nodes")
     _Fenwick.append(repeating: 1 as Int32, count: count, to: &_rowTree)
     // Appended one by one: reserving the exact count on every record would
-    // defeat the array's geometric growth (session 6's quadratic expandAll).
+    // defeat the array's geometric growth and make `expandAll()` quadratic.
     for child in children { _childRecords.append(_noRecordEntry(for: child)) }
     let record = _OutlineRecord(
       children: children, parent: parent, indexInParent: indexInParent,
@@ -510,7 +507,8 @@ extension OutlineCollection {
     }
     if parent >= 0 {
       _recordForID[_id(_node(record: parent, index: Int(indexInParent)))] = index
-      _childRecords[Int(_records[Int(parent)].base) + Int(indexInParent)] = index
+      _childRecords[Int(_records[Int(parent)].base) + Int(indexInParent)] = _ChildEntry(
+        record: index)
     }
     if _locations != nil { _addLocations(of: index) }
     return index

@@ -84,13 +84,7 @@ extension SectionedCollection {
     if position < 0 || position >= count { _outOfRange(position, count: count) }
     // The last section whose first row is at or before `position`; empty
     // sections share their first row with the next one, so take the last.
-    var low = 0
-    var high = _sections.count
-    while high - low > 1 {
-      let middle = (low &+ high) / 2
-      if _sectionStarts[middle] <= position { low = middle } else { high = middle }
-    }
-    return low
+    return _sectionStarts[..<_sections.count]._partitioningIndex { $0 > position } &- 1
   }
 
   /// The first row of section `section`: its header if it has one, else its

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 /// Items of measured lengths in lanes (TanStack Virtual's `lanes`, a
 /// Pinterest feed): each item goes, in order, into the lane that ends
@@ -19,7 +20,7 @@ import IdentityDiff
 public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   /// How many lanes the content has: exactly so many, or as many of at
   /// least a minimum cross length as fit (the rule of a grid's columns).
-  public typealias Lanes = GridLayout.Columns
+  public typealias Lanes = FixedSizeGridLayout.Columns
 
   /// The lane rule.
   public private(set) var lanes: Lanes
@@ -89,8 +90,8 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
     guard itemCount > 0, low < high else { return 0..<0 }
     // The first item from which some item ends after `low`, and the first
     // that starts at or after `high`.
-    let lower = _firstIndex(in: _reach) { $0 > low }
-    var upper = _firstIndex(in: _tops) { $0 >= high }
+    let lower = _reach._partitioningIndex { $0 > low }
+    var upper = _tops._partitioningIndex { $0 >= high }
     // Items in other lanes may start before `high` and end by `low`, after
     // the last item that overlaps: the range ends at that one.
     while upper > lower, _tops[upper - 1] + _lengths[upper - 1] <= low { upper -= 1 }
@@ -187,17 +188,4 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
       _reach.append(Swift.max(i > 0 ? _reach[i - 1] : 0, top + _lengths[i]))
     }
   }
-}
-
-/// The first index of the non-decreasing `values` whose value satisfies
-/// the monotone `predicate`, or `values.count`.
-@inlinable
-internal func _firstIndex(in values: [Double], where predicate: (Double) -> Bool) -> Int {
-  var low = 0
-  var high = values.count
-  while low < high {
-    let mid = (low + high) / 2
-    if predicate(values[mid]) { high = mid } else { low = mid + 1 }
-  }
-  return low
 }

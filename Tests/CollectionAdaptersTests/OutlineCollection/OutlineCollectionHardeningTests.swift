@@ -9,7 +9,7 @@ import _TestSupport
 
 @testable import CollectionAdapters
 
-/// The hardening issue's reproductions for `OutlineCollection`.
+/// Hostile uses of `OutlineCollection`: each must neither trap nor misbehave.
 @Suite("OutlineCollection hardening")
 struct OutlineCollectionHardeningTests {
   @Test("Collapse-and-reload cycles do not grow the index")

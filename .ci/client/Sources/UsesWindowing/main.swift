@@ -1,7 +1,8 @@
 import Windowing
 
 var engine = WindowingEngine(
-  layout: GridLayout(itemCount: 1_000, columns: .adaptive(minimumLength: 90), rowLength: 90),
+  layout: FixedSizeGridLayout(
+    itemCount: 1_000, columns: .adaptive(minimumLength: 90), rowLength: 90),
   viewport: Viewport(offset: 0, length: 800, crossLength: 390))
 _ = engine.scroll(to: 1_234.5)
 var list = VariableSizeLayout(itemCount: 10_000, estimatedLength: 44)

@@ -13,7 +13,7 @@ import _TestSupport
 /// host measures the rows of each window): the target lands where its
 /// alignment says once it settles, against brute-force sums of the lengths.
 @Suite("Scroll to a position, settling")
-struct ScrollTargetTests {
+struct AimedScrollTests {
   struct State<L: MeasuredLayout> {
     var engine: WindowingEngine<L>
     var trueLengths: [Double]
@@ -108,7 +108,7 @@ struct ScrollTargetTests {
   @discardableResult
   static func settle<L>(_ state: inout State<L>) -> Int {
     var passes = 0
-    while state.engine.scrollTarget?.isSettled == false && passes < 50 {
+    while state.engine.aimedScroll?.isSettled == false && passes < 50 {
       measureWindow(&state)
       passes += 1
     }
@@ -181,7 +181,7 @@ struct ScrollTargetTests {
         state.engine.scroll(toPosition: position, alignment: alignment)
         state.aimed = (position, alignment)
         let passes = Self.settle(&state)
-        state.totalCorrections += state.engine.scrollTarget?.corrections ?? 0
+        state.totalCorrections += state.engine.aimedScroll?.corrections ?? 0
         settledAims += 1
         return "aim at \(position) (\(alignment)), \(passes) layout passes"
       }
@@ -194,10 +194,10 @@ struct ScrollTargetTests {
         return "visible \(engine.visible) outside the window \(engine.window)"
       }
       guard let aimed = state.aimed else {
-        return engine.scrollTarget == nil
+        return engine.aimedScroll == nil
           ? nil : "an aim survived a user scroll or its row's removal"
       }
-      guard let target = engine.scrollTarget else { return "the aim ended by itself" }
+      guard let target = engine.aimedScroll else { return "the aim ended by itself" }
       if !target.isSettled { return "did not settle in 50 layout passes" }
       let expected = Self.expectedOffset(
         engine, position: aimed.position, alignment: aimed.alignment, place: place)
@@ -226,7 +226,7 @@ struct ScrollTargetTests {
     state.engine.scroll(toPosition: 500_000, alignment: alignment)
     let passes = Self.settle(&state)
     #expect(passes <= 2)
-    #expect(state.engine.scrollTarget?.isSettled == true)
+    #expect(state.engine.aimedScroll?.isSettled == true)
     // Exactly where the layout's lengths put the row: 0 pt off.
     let layout = state.engine.layout
     let start = layout.offset(of: 500_000)
@@ -255,16 +255,16 @@ struct ScrollTargetTests {
     // The update names the rows to create: the new window's, by identity.
     #expect(
       found.map { Set($0.entered) } == Set(list.windowIDs).subtracting(before.map { "row \($0)" }))
-    #expect(list.scrollTarget?.position == 600 && list.scrollTarget?.isSettled == false)
+    #expect(list.aimedScroll?.position == 600 && list.aimedScroll?.isSettled == false)
     for position in list.window { _ = list.setLength(60, of: position) }
     for position in list.window { _ = list.setLength(60, of: position) }
-    let target = list.scrollTarget
+    let target = list.aimedScroll
     #expect(target?.isSettled == true && (target?.corrections ?? 0) > 0)
     // The row's middle is at the viewport's middle.
     let frame = list.engine.layout.frame(of: 600)
     #expect(frame.mainOffset + 30 - list.engine.viewport.offset == 200)
     _ = list.scroll(to: 0)
-    #expect(list.scrollTarget == nil)
+    #expect(list.aimedScroll == nil)
   }
 
   @Test("Layouts without measurements land at once, settled", arguments: modelTestSeeds)
@@ -272,7 +272,8 @@ struct ScrollTargetTests {
     var g = SplitMix64(seed: seed)
     let columns = Int.random(in: 1...4, using: &g)
     var grid = WindowingEngine(
-      layout: GridLayout(itemCount: 1_000, columns: .fixed(columns), rowLength: 50, spacing: 2),
+      layout: FixedSizeGridLayout(
+        itemCount: 1_000, columns: .fixed(columns), rowLength: 50, spacing: 2),
       viewport: Viewport(length: 500, crossLength: 400, leadingInset: 20))
     var list = WindowingEngine(
       layout: FixedSizeLayout(itemCount: 1_000, itemLength: 30, spacing: 1),
@@ -302,7 +303,7 @@ struct ScrollTargetTests {
         list.viewport.offset
           == expected(
             start: Double(position) * 31, length: 30, content: 30_999, viewport: list.viewport))
-      #expect(grid.scrollTarget?.isSettled == true && list.scrollTarget?.isSettled == true)
+      #expect(grid.aimedScroll?.isSettled == true && list.aimedScroll?.isSettled == true)
     }
   }
 

@@ -6,22 +6,6 @@
 
 import _AdapterInternals
 
-/// A scroll to a position that is still being aimed: as measurements
-/// replace estimates, the engine moves the offset so that the item stays
-/// where the alignment puts it.
-public struct ScrollTarget: Hashable, Sendable {
-  /// The position scrolled to.
-  public var position: Int
-  /// Where it is placed.
-  public var alignment: ScrollAlignment
-  /// How many times a measurement moved the offset to keep the aim.
-  public var corrections: Int
-  /// Whether the aim will not move again unless a length changes: every
-  /// position of the window has been measured since the scroll (always,
-  /// for a layout whose items are not measured).
-  public var isSettled: Bool
-}
-
 /// The state of an aimed scroll.
 @usableFromInline
 internal struct _ScrollAim: Hashable, Sendable {
@@ -73,9 +57,9 @@ extension WindowingEngine {
   /// item was removed, or none was set.
   ///
   /// - Complexity: O(window) for `isSettled`.
-  public var scrollTarget: ScrollTarget? {
+  public var aimedScroll: AimedScroll? {
     guard let aim = _scrollAim else { return nil }
-    return ScrollTarget(
+    return AimedScroll(
       position: aim.position, alignment: aim.alignment, corrections: aim.corrections,
       isSettled: !(_layout is any MeasuredLayout)
         || _window.allSatisfy { aim.measured.contains($0) })

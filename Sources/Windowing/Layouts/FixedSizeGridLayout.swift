@@ -8,7 +8,7 @@ import _AdapterInternals
 
 /// Items of one size packed into rows: a fixed number of columns, or as many
 /// as fit the viewport's cross length. Stores nothing per item.
-public struct GridLayout: WindowLayout, Hashable, Sendable {
+public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
   /// How many columns a row has.
   public enum Columns: Hashable, Sendable {
     /// Exactly this many.
@@ -103,9 +103,9 @@ public struct GridLayout: WindowLayout, Hashable, Sendable {
   }
 }
 
-extension GridLayout.Columns {
+extension FixedSizeGridLayout.Columns {
   /// The number of columns (or lanes) for `crossLength`: at least 1, at
-  /// most `GridLayout.maximumColumnCount` for adaptive ones.
+  /// most `FixedSizeGridLayout.maximumColumnCount` for adaptive ones.
   internal func _count(crossLength: Double, spacing: Double) -> Int {
     switch self {
     case .fixed(let n): return n
@@ -114,7 +114,7 @@ extension GridLayout.Columns {
       // must not overflow the conversion.
       let fitting = ((crossLength + spacing) / (minimum + spacing)).rounded(.down)
       guard fitting.isFinite else { return 1 }
-      return Swift.max(1, Int(Swift.min(fitting, Double(GridLayout.maximumColumnCount))))
+      return Swift.max(1, Int(Swift.min(fitting, Double(FixedSizeGridLayout.maximumColumnCount))))
     }
   }
 
