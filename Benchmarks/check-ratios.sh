@@ -29,6 +29,8 @@ OrderedStoreVsPeers|drag 1 row by 400,000 and back at 1M: OrderedStore|drag 1 ro
 OrderedStoreVsPeers|move 3 scattered rows to 300,000 at 1M: OrderedStore|move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))|1|0.43x
 OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
+Outline|window reads by subscript, 40 frames: OutlineCollection|window reads by subscript, 40 frames: flattened array|30|a window read by steps from the last row: 13 ns a row, 16x the array; a descent per frame made it 44x
+Outline|1,000 row lookups: OutlineCollection|1,000 row lookups: flattened array|150|fresh random rows: a descent each, 0.8 us, 53x the array's cache miss
 Outline|toggle a top-level node (collapse + expand): OutlineCollection|toggle a top-level node (collapse + expand): flatten on change|1|O(log n) against O(n)
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|4|one pass, as flattening
 WindowingQuery|prepend 100 items to 1M: VariableSizeLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)

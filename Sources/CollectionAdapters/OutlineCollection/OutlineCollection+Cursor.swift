@@ -61,26 +61,38 @@ internal final class _OutlineCursor: @unchecked Sendable {
 
 extension OutlineCollection {
   /// The place of the row at `position` (in `0..<count`), starting from
-  /// `place` (a row of the same rows, or `.none`): one step when it is the
-  /// next or the previous row, otherwise a descent from the roots.
+  /// `place` (a row of the same rows, or `.none`): by steps when it is at
+  /// most `_stepLimit` rows away, otherwise by a descent from the roots.
   @inlinable
   internal func _place(_ position: Int, from place: _OutlinePlace) -> _OutlinePlace {
     var place = place
-    if place.position >= 0 && position == place.position &+ 1 {
-      _stepForward(&place)
-    } else if place.position >= 0 && position == place.position &- 1 {
-      _stepBackward(&place)
-    } else if position != place.position {
+    guard place.position >= 0, position != place.position else {
+      return place.position < 0 ? _descend(to: position) : place
+    }
+    let distance = position &- place.position
+    // A window moved back or on by a few rows (a list's next frame) is
+    // reached by steps, each O(1) amortized: cheaper than a descent, whose
+    // every level is a search and a likely cache miss.
+    if distance > 0 && distance <= Self._stepLimit {
+      for _ in 0..<distance { _stepForward(&place) }
+    } else if distance < 0 && distance >= -Self._stepLimit {
+      for _ in 0..<(-distance) { _stepBackward(&place) }
+    } else {
       place = _descend(to: position)
     }
     return place
   }
 
+  /// How many rows away from the cursor a read is reached by steps rather
+  /// than by a descent from the roots.
+  @inlinable
+  internal static var _stepLimit: Int { 32 }
+
   /// The place of the row at `position` (in `0..<count`), found from the
   /// roots through the row counts of each level.
   ///
   /// - Complexity: O(depth × log fan-out).
-  @usableFromInline
+  @inlinable
   internal func _descend(to position: Int) -> _OutlinePlace {
     var record: Int32 = 0
     var remaining = position

@@ -43,7 +43,8 @@ import _AdapterInternals
 ///
 /// - Row lookup by position: O(1) amortized for the row after or before the
 ///   last one read (a window read in either direction: one step of a
-///   depth-first walk); otherwise O(depth × log fan-out), a descent through
+///   depth-first walk), O(*d*) for one up to 32 rows away (a window moved by
+///   a frame); otherwise O(depth × log fan-out), a descent through
 ///   the Fenwick trees of the row's ancestors. **A random read departs from
 ///   the O(1) subscript that `Collection` expects.** Index arithmetic is O(1).
 /// - `expand`, `collapse`, `toggle`: O(depth × log fan-out), plus O(*k*) to
@@ -273,9 +274,9 @@ extension OutlineCollection: RandomAccessCollection {
   /// The row at `position`.
   ///
   /// - Parameter position: A row position in `0..<count`; traps otherwise.
-  /// - Complexity: O(1) amortized for the row after or before the last one
-  ///   read (a window read in either direction); otherwise O(depth × log
-  ///   fan-out). Never calls `children`.
+  /// - Complexity: O(*d*) amortized for a row *d* ≤ 32 rows after or before
+  ///   the last one read (a window read in either direction, or moved by a
+  ///   frame); otherwise O(depth × log fan-out). Never calls `children`.
   @inlinable
   public subscript(position: Int) -> Row {
     let count = self.count

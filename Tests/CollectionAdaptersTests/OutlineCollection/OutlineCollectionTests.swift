@@ -88,6 +88,51 @@ struct OutlineCollectionTests {
     }
   }
 
+  @Test("Reads a few rows from the last one (a list's next frame) match a descent", arguments: 0..<6)
+  func readsNearTheCursor(seed: UInt64) {
+    // A deep spine and wide levels, so steps climb and descend several levels.
+    var g = SplitMix64(seed: seed)
+    var nextID = 0
+    func node(_ depth: Int) -> TreeNode {
+      let n = TreeNode(nextID)
+      nextID += 1
+      if depth < 5, Int.random(in: 0..<3, using: &g) > 0 {
+        n.children = (0..<Int.random(in: 0...4, using: &g)).map { _ in node(depth + 1) }
+      }
+      return n
+    }
+    let roots = (0..<6).map { _ in node(0) }
+    var outline = TreeOutline(roots: roots, children: \.children)
+    var reference = ReferenceOutline()
+    var stack = roots
+    while let n = stack.popLast() {
+      guard let children = n.children else { continue }
+      if Int.random(in: 0..<4, using: &g) > 0 {
+        reference.expanded.insert(n.id)
+        outline.expand(n.id)
+      }
+      stack.append(contentsOf: children)
+    }
+    let expected = reference.rows(roots).map { [$0.id, $0.depth] }
+    #expect(outline.count == expected.count)
+    guard !expected.isEmpty else { return }
+    // Jumps of every length around the step limit, both ways, from rows
+    // read last, then a window moved as a list moves it.
+    var position = 0
+    for _ in 0..<400 {
+      let jump = Int.random(in: -40...40, using: &g)
+      position = Swift.min(Swift.max(position + jump, 0), expected.count - 1)
+      #expect([outline[position].id, outline[position].depth] == expected[position], "row \(position)")
+    }
+    var start = 0
+    while start < expected.count {
+      for row in start..<Swift.min(start + 50, expected.count) {
+        #expect([outline[row].id, outline[row].depth] == expected[row], "row \(row)")
+      }
+      start += 25
+    }
+  }
+
   @Test func identifiableConvenienceAndRows() {
     let tree = [
       TreeNode(1, children: [TreeNode(2), TreeNode(3, children: [TreeNode(4)])]),
