@@ -88,7 +88,8 @@ struct OutlineCollectionTests {
     }
   }
 
-  @Test("Reads a few rows from the last one (a list's next frame) match a descent", arguments: 0..<6)
+  @Test(
+    "Reads a few rows from the last one (a list's next frame) match a descent", arguments: 0..<6)
   func readsNearTheCursor(seed: UInt64) {
     // A deep spine and wide levels, so steps climb and descend several levels.
     var g = SplitMix64(seed: seed)
@@ -122,7 +123,8 @@ struct OutlineCollectionTests {
     for _ in 0..<400 {
       let jump = Int.random(in: -40...40, using: &g)
       position = Swift.min(Swift.max(position + jump, 0), expected.count - 1)
-      #expect([outline[position].id, outline[position].depth] == expected[position], "row \(position)")
+      #expect(
+        [outline[position].id, outline[position].depth] == expected[position], "row \(position)")
     }
     var start = 0
     while start < expected.count {
