@@ -21,9 +21,8 @@ import _AdapterInternals
 /// leaves at least 6 bits of tag.
 ///
 /// An entry is read as the 4 bytes at its offset, little-endian, masked to
-/// its width; a write keeps the bytes of the next entry that those 4 bytes
-/// overlap. The allocation has 4 bytes to spare at its end for the last
-/// entry's read.
+/// its width, and written as its own bytes only. The allocation has 4 bytes
+/// to spare at its end for the last entry's read.
 @usableFromInline @frozen
 internal struct _BucketArray {
   @usableFromInline let _base: UnsafeMutableRawPointer
@@ -51,10 +50,88 @@ internal struct _BucketArray {
         & _mask
     }
     @inline(__always) nonmutating set {
+      // Only the entry's own bytes: a 4-byte store would overlap the next
+      // entry's 4-byte read, and a pass over the table, which reads the
+      // next bucket right after writing this one, would wait on every
+      // store (a failed store-to-load forward).
       let offset = bucket &* _width
-      let word = UInt32(littleEndian: _base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-      _base.storeBytes(
-        of: ((word & ~_mask) | newValue).littleEndian, toByteOffset: offset, as: UInt32.self)
+      if _width == 4 {
+        _base.storeBytes(of: newValue.littleEndian, toByteOffset: offset, as: UInt32.self)
+      } else {
+        _base.storeBytes(
+          of: UInt16(truncatingIfNeeded: newValue).littleEndian, toByteOffset: offset,
+          as: UInt16.self)
+        if _width == 3 {
+          _base.storeBytes(
+            of: UInt8(truncatingIfNeeded: newValue &>> 16), toByteOffset: offset &+ 2,
+            as: UInt8.self)
+        }
+      }
+    }
+  }
+
+  /// Adds `step` to every entry among the first `count` buckets whose slot
+  /// part (`entry & slotMask`) is in `first ..< first + length`; the tag
+  /// bits above are kept, as long as the new slots stay below the mask.
+  ///
+  /// An empty bucket's 0 wraps below `first` in unsigned arithmetic, so one
+  /// comparison serves, and every entry is written (with `step` or 0), with
+  /// no branch: which entries move is random, so a branch on it would
+  /// mispredict on a large part of them. At 4 bytes an entry the loop reads
+  /// and writes aligned words, which the compiler vectorizes.
+  ///
+  /// - Complexity: O(`count`), no hashing.
+  @usableFromInline
+  internal func addStep(
+    _ step: UInt32, toSlots first: UInt32, length: UInt32, slotMask: UInt32, count: Int
+  ) {
+    _rewriteEach(count: count) { entry in
+      entry &+ ((entry & slotMask) &- first < length ? step : 0)
+    }
+  }
+
+  /// Adds to every entry among the first `count` buckets whose slot part
+  /// is in `first ..< first + runs.length` the step of its run in `runs`.
+  ///
+  /// Each entry's run comes from a table of a few kilobytes, by block of
+  /// slots, where a table of every element's new place would be read at
+  /// random, a cache miss an element. Entries outside the range read a
+  /// block whose step is 0, so that no branch depends on which entries
+  /// move: the ones that do are random.
+  ///
+  /// - Complexity: O(`count`), no hashing.
+  @usableFromInline
+  internal func addSteps(of runs: _SlotRuns, toSlots first: UInt32, slotMask: UInt32, count: Int) {
+    if runs.steps.count == 2 {
+      addStep(runs.steps[0], toSlots: first, length: runs.length, slotMask: slotMask, count: count)
+      return
+    }
+    let length = Int64(runs.length)
+    let outside = Int64(runs.outsideBlock)
+    let shift = runs.blockShift
+    _rewriteEach(count: count) { entry in
+      let j = entry & slotMask &- first
+      // All ones for an entry in the range, by the sign of `j - length`.
+      let inside = (Int64(j) &- length) >> 63
+      let block = Int((Int64(j >> shift) & inside) | (outside & ~inside))
+      var run = Int(runs.blockRuns[block])
+      if run == _SlotRuns.mixed { run = runs.run(containing: j) }
+      return entry &+ runs.steps[run]
+    }
+  }
+
+  /// Replaces each of the first `count` entries by `transform` of it, in
+  /// order. At 4 bytes an entry the loop reads and writes aligned words,
+  /// which the compiler can vectorize.
+  @inline(__always)
+  internal func _rewriteEach(count: Int, _ transform: (UInt32) -> UInt32) {
+    if _width == 4 {
+      for offset in stride(from: 0, to: count &* 4, by: 4) {
+        let entry = UInt32(littleEndian: _base.load(fromByteOffset: offset, as: UInt32.self))
+        _base.storeBytes(of: transform(entry).littleEndian, toByteOffset: offset, as: UInt32.self)
+      }
+    } else {
+      for b in 0..<count { self[b] = transform(self[b]) }
     }
   }
 
@@ -68,5 +145,74 @@ internal struct _BucketArray {
   @usableFromInline
   internal func deallocate() {
     _base.deallocate()
+  }
+}
+
+/// A permutation of the slots `first ..< first + length` made of runs of
+/// consecutive slots that each move by one step (a move of a few rows
+/// shifts the rows between them in at most 2*k* + 1 runs), as
+/// `_BucketArray.addSteps(of:toSlots:slotMask:count:)` reads it.
+@usableFromInline
+internal struct _SlotRuns {
+  /// The first offset of each run, from 0, ascending.
+  @usableFromInline let starts: [UInt32]
+  /// Each run's step, and a last step of 0 for entries outside the range.
+  @usableFromInline let steps: [UInt32]
+  /// Per block of `1 << blockShift` offsets: the run that holds all of it,
+  /// or `mixed`; then one block, `outsideBlock`, for entries outside.
+  @usableFromInline let blockRuns: [UInt8]
+  @usableFromInline let blockShift: UInt32
+  @usableFromInline let length: UInt32
+
+  /// A block that more than one run shares.
+  @usableFromInline static var mixed: Int { 255 }
+
+  /// The most runs a permutation may have.
+  @usableFromInline static var limit: Int { 64 }
+
+  /// The runs of `newPlace` (element `j` of the range goes to `newPlace[j]`
+  /// from its start), or `nil` if there are more than `limit`.
+  @usableFromInline
+  init?(_ newPlace: UnsafeBufferPointer<Int>) {
+    var starts: [UInt32] = []
+    var steps: [UInt32] = []
+    for j in newPlace.indices where j == 0 || newPlace[j] != newPlace[j &- 1] &+ 1 {
+      guard starts.count < Self.limit else { return nil }
+      starts.append(UInt32(truncatingIfNeeded: j))
+      steps.append(UInt32(truncatingIfNeeded: newPlace[j] &- j))
+    }
+    steps.append(0)
+    // About 4,096 blocks: a table that stays in the first-level cache.
+    var shift: UInt32 = 0
+    while newPlace.count >> shift > 4_096 { shift &+= 1 }
+    let blockCount = ((newPlace.count &- 1) >> shift) &+ 1
+    var blockRuns = [UInt8](repeating: 0, count: blockCount &+ 1)
+    for (run, start) in starts.enumerated() {
+      let end = run &+ 1 < starts.count ? Int(starts[run &+ 1]) : newPlace.count
+      let firstBlock = Int(start) >> shift
+      let lastBlock = (end &- 1) >> shift
+      for block in firstBlock...lastBlock {
+        let blockStart = block << shift
+        let blockEnd = Swift.min((block &+ 1) << shift, newPlace.count)
+        let whole = blockStart >= Int(start) && blockEnd <= end
+        blockRuns[block] = whole ? UInt8(run) : UInt8(Self.mixed)
+      }
+    }
+    blockRuns[blockCount] = UInt8(truncatingIfNeeded: starts.count)
+    self.starts = starts
+    self.steps = steps
+    self.blockRuns = blockRuns
+    self.blockShift = shift
+    self.length = UInt32(truncatingIfNeeded: newPlace.count)
+  }
+
+  /// The block of entries outside the range.
+  @inlinable
+  var outsideBlock: Int { blockRuns.count &- 1 }
+
+  /// The run of offset `j`, in `0..<length`.
+  @inlinable
+  func run(containing j: UInt32) -> Int {
+    starts._partitioningIndex { $0 > j } &- 1
   }
 }

@@ -196,28 +196,21 @@ extension _OrderedStoreStorage {
   ///   never meets an entry another element still holds (no allocation);
   /// - many: the same, in the order of their buckets, so that the probes
   ///   read the table nearly in sequence instead of a cache miss each;
-  /// - most of the table: one pass over it, no hashing.
+  /// - a sizable part of the table (`_shiftPrefersTableScan(moving:)`):
+  ///   one pass over it, no hashing.
   @inlinable
   internal func _retargetEntries(movedFrom slots: Range<Int>, by delta: Int) {
     guard let buckets = _buckets, !slots.isEmpty, delta != 0 else { return }
     let count = slots.count
     if _shiftPrefersTableScan(moving: count) {
-      // The moved entries hold `slot + 1` in `first ..< first + count`. An
-      // empty bucket's 0 wraps below `first` in unsigned arithmetic, so one
-      // comparison serves, with no branch on whether a bucket is empty:
-      // half of them are, at random, and that branch mispredicted on every
-      // other bucket. Adding `delta` to an entry moves its slot and keeps
-      // its tag.
-      let first = UInt32(truncatingIfNeeded: slots.lowerBound &+ 1)
-      let count = UInt32(truncatingIfNeeded: count)
-      let step = UInt32(truncatingIfNeeded: delta)
-      let slotMask = _slotMask
-      for b in 0..<_bucketCount {
-        let entry = buckets[b]
-        if (entry & slotMask) &- first < count { buckets[b] = entry &+ step }
-      }
+      // The moved entries hold `slot + 1` in `first ..< first + count`;
+      // adding `delta` to an entry moves its slot and keeps its tag.
+      buckets.addStep(
+        UInt32(truncatingIfNeeded: delta),
+        toSlots: UInt32(truncatingIfNeeded: slots.lowerBound &+ 1),
+        length: UInt32(truncatingIfNeeded: count), slotMask: _slotMask, count: _bucketCount)
     } else if count >= Self._bucketOrderLimit {
-      _retargetInBucketOrder(movedFrom: slots, by: delta)
+      _retargetInBucketOrder(slots.lowerBound &+ delta..<slots.upperBound &+ delta) { $0 &- delta }
     } else if delta < 0 {
       // Moved down: ascending, so no entry still unvisited holds a slot
       // already written.
@@ -232,70 +225,88 @@ extension _OrderedStoreStorage {
   @inlinable
   internal static var _bucketOrderLimit: Int { 512 }
 
-  /// `_retargetEntries` for many elements: every key hashed once, the
-  /// elements sorted by bucket (a counting sort into bins of about one
-  /// element each), every entry found before any is rewritten (no entry is
-  /// then ambiguous), then rewritten, both in bucket order.
-  @usableFromInline
-  internal func _retargetInBucketOrder(movedFrom slots: Range<Int>, by delta: Int) {
+  /// Rewrites the table entries of many elements whose keys are now in
+  /// `slots`, the key in slot `s` having come from slot `oldSlot(s)`:
+  /// every key hashed once, the elements binned by bucket (a counting sort
+  /// into bins of `1 << _bucketBinShift` buckets), every entry found before
+  /// any is rewritten (no entry is then ambiguous), then rewritten, both bin
+  /// by bin.
+  ///
+  /// Each element is one word, its bucket above its new entry, so the
+  /// passes read and write two arrays in sequence and the bins' write
+  /// positions, one per bin, stay in cache. Within a bin the probes read a
+  /// kilobyte of the table, which the bin's first probes brought in.
+  ///
+  /// - Complexity: O(`slots.count` + buckets / 512), one hash per element.
+  @inlinable
+  internal func _retargetInBucketOrder(_ slots: Range<Int>, oldSlot: (Int) -> Int) {
     let buckets = _buckets.unsafelyUnwrapped
     let count = slots.count
-    var shift = 0
-    while _bucketCount >> shift > count { shift &+= 1 }
-    let binCount = (_bucketCount >> shift) &+ 1
-    let ideal = UnsafeMutablePointer<Int>.allocate(capacity: count)
-    let tags = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-    let order = UnsafeMutablePointer<Int>.allocate(capacity: count)
-    let binStart = UnsafeMutablePointer<Int>.allocate(capacity: binCount &+ 1)
+    // At most about one bin per element: their counters are passed over
+    // three times.
+    var binShift = Self._bucketBinShift
+    while _bucketCount >> binShift > count { binShift &+= 1 }
+    let binCount = (_bucketCount >> binShift) &+ 1
+    let elements = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+    let binned = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+    let binStart = UnsafeMutablePointer<UInt32>.allocate(capacity: binCount &+ 1)
     defer {
-      ideal.deallocate()
-      tags.deallocate()
-      order.deallocate()
+      elements.deallocate()
+      binned.deallocate()
       binStart.deallocate()
     }
     binStart.initialize(repeating: 0, count: binCount &+ 1)
-    let newFirst = slots.lowerBound &+ delta
     for i in 0..<count {
-      let (bucket, tag) = _hashed(_keys[newFirst &+ i])
-      ideal[i] = bucket
-      tags[i] = tag
-      binStart[(bucket >> shift) &+ 1] &+= 1
+      let slot = slots.lowerBound &+ i
+      let (bucket, tag) = _hashed(_keys[slot])
+      elements[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(_entry(slot, tag: tag))
+      binStart[(bucket >> binShift) &+ 1] &+= 1
     }
     for bin in 0..<binCount { binStart[bin &+ 1] &+= binStart[bin] }
     for i in 0..<count {
-      let bin = ideal[i] >> shift
-      order[binStart[bin]] = i
+      let bin = Int(truncatingIfNeeded: elements[i] >> 32) >> binShift
+      binned[Int(truncatingIfNeeded: binStart[bin])] = elements[i]
       binStart[bin] &+= 1
     }
-    // Found first, into `ideal` (each element's own cell, read before it is
-    // written), then rewritten.
+    // Found first (each element's bucket replaces its ideal one), then
+    // rewritten.
+    let slotMask = _slotMask
     for k in 0..<count {
-      let i = order[k]
-      ideal[i] = _bucket(holding: _entry(slots.lowerBound &+ i, tag: tags[i]), from: ideal[i])
+      let element = binned[k]
+      let entry = UInt32(truncatingIfNeeded: element)
+      let old = _retagged(entry, slot: oldSlot(Int(truncatingIfNeeded: entry & slotMask) &- 1))
+      let bucket = _bucket(holding: old, from: Int(truncatingIfNeeded: element >> 32))
+      binned[k] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(entry)
     }
     for k in 0..<count {
-      let i = order[k]
-      buckets[ideal[i]] = _entry(newFirst &+ i, tag: tags[i])
+      let element = binned[k]
+      buckets[Int(truncatingIfNeeded: element >> 32)] = UInt32(truncatingIfNeeded: element)
     }
   }
 
+  /// The fewest buckets in one bin of `_retargetInBucketOrder`, as a power
+  /// of two: 512, two kilobytes of the table or less.
+  @inlinable
+  internal static var _bucketBinShift: Int { 9 }
+
   /// Whether a permutation of `count` elements (a move of several rows)
   /// rewrites their entries more cheaply by one pass over the table than by
-  /// finding each, whose probe is a cache miss in a large table: from a
-  /// sixteenth of the buckets. A shift finds many entries in bucket order,
-  /// which is cheaper, so it scans only from a tenth
-  /// (`_shiftPrefersTableScan(moving:)`).
+  /// finding each in bucket order: from a sixteenth of the buckets. Found
+  /// in bucket order, an element costs a hash and a probe, about 30 ns for
+  /// an `Int` key at 1M elements; the pass costs under 2 ns a bucket when
+  /// the permutation is a few runs (`_SlotRuns`).
   @inlinable
   internal func _prefersTableScan(moving count: Int) -> Bool {
     _buckets != nil && count &* 16 > _bucketCount
   }
 
   /// Whether a shift of `count` elements rewrites their entries more
-  /// cheaply by one pass over the table than in bucket order: from a tenth
-  /// of the buckets (see `_prefersTableScan(moving:)`).
+  /// cheaply by one pass over the table than in bucket order: from a
+  /// twenty-fourth of the buckets. A shift's pass adds one step to a range
+  /// of entries, a loop the compiler vectorizes, under 1 ns a bucket.
   @inlinable
   internal func _shiftPrefersTableScan(moving count: Int) -> Bool {
-    count &* 10 > _bucketCount
+    count &* 24 > _bucketCount
   }
 
   /// Records that the element in slot `old` now lives in slot `new`. Call it

@@ -84,9 +84,10 @@ extension _OrderedStoreStorage {
   /// Rearranges the elements at the offsets in `range` so that offset
   /// `range.lowerBound + i` holds the element that was at `order[i]` (an
   /// offset in `range`), rewriting only their table entries: found by
-  /// hashing each key, or, with `scanningTable`, in one pass over the table
-  /// without hashing (cheaper once the range is a sizable part of the
-  /// table; the elements outside the range are never touched either way).
+  /// hashing each key (in bucket order when they are many), or, with
+  /// `scanningTable`, in one pass over the table without hashing (cheaper
+  /// once the range is a sizable part of the table; the elements outside
+  /// the range are never touched either way).
   ///
   /// - Complexity: O(`range.count`), with one hash per element in it; with
   ///   `scanningTable`, O(`range.count` + buckets) and no hash.
@@ -96,10 +97,13 @@ extension _OrderedStoreStorage {
   ) {
     let k = range.count
     guard k > 1 else { return }
-    // The table entries of the elements, found while every key is still
-    // in its slot.
+    // The table entries of a few elements, found while every key is still
+    // in its slot; many are found in bucket order once they have moved.
+    let inBucketOrder = _buckets != nil && !scanningTable && k >= Self._bucketOrderLimit
     var entries: [Int] = []
-    if _buckets != nil, !scanningTable { entries = range.map { _bucket(ofSlot: _slot($0)) } }
+    if _buckets != nil, !scanningTable, !inBucketOrder {
+      entries = range.map { _bucket(ofSlot: _slot($0)) }
+    }
     let keys = UnsafeMutablePointer<Key>.allocate(capacity: k)
     let values = UnsafeMutablePointer<Value>.allocate(capacity: k)
     defer {
@@ -116,8 +120,16 @@ extension _OrderedStoreStorage {
       let j = source &- range.lowerBound
       (_keys + slot).moveInitialize(from: keys + j, count: 1)
       (_values + slot).moveInitialize(from: values + j, count: 1)
-      if let buckets = _buckets, !scanningTable {
+      if let buckets = _buckets, !entries.isEmpty {
         buckets[entries[j]] = _retagged(buckets[entries[j]], slot: slot)
+      }
+    }
+    if inBucketOrder {
+      let first = _slot(range.lowerBound)
+      order.withUnsafeBufferPointer { order in
+        _retargetInBucketOrder(first..<first &+ k) {
+          first &+ order[$0 &- first] &- range.lowerBound
+        }
       }
     }
     guard scanningTable, let buckets = _buckets else { return }
@@ -128,6 +140,12 @@ extension _OrderedStoreStorage {
     _invertPermutation(&newIndex, offset: range.lowerBound)
     let first = _slot(range.lowerBound)
     newIndex.withUnsafeBufferPointer { newIndex in
+      if let runs = _SlotRuns(newIndex) {
+        buckets.addSteps(
+          of: runs, toSlots: UInt32(truncatingIfNeeded: first &+ 1), slotMask: _slotMask,
+          count: _bucketCount)
+        return
+      }
       for b in 0..<_bucketCount where buckets[b] != 0 {
         let j = _slot(ofEntry: buckets[b]) &- first
         if j >= 0, j < k {
