@@ -23,8 +23,7 @@ for file in Thresholds/*_*; do
 done
 # Wall clock is not recorded: it is a property of the machine as much as of
 # the code. CI's fresh machine measured a peer's 1M-element memmove at 6.4x
-# and the scheduler-bound paging suite at 7x what this VM recorded (session
-# 7's stop), past any tolerance that would still catch a regression. What the
+# and the scheduler-bound paging suite at 7x what this VM recorded, past any tolerance that would still catch a regression. What the
 # check holds is what the code alone decides: allocations, bytes and page
 # loads. Costs in time are proven by the unit tests that count calls.
 for file in Thresholds/*.json; do

@@ -176,6 +176,8 @@ internal struct _SlotRuns {
   init?(_ newPlace: UnsafeBufferPointer<Int>) {
     var starts: [UInt32] = []
     var steps: [UInt32] = []
+    starts.reserveCapacity(Self.limit)
+    steps.reserveCapacity(Self.limit &+ 1)
     for j in newPlace.indices where j == 0 || newPlace[j] != newPlace[j &- 1] &+ 1 {
       guard starts.count < Self.limit else { return nil }
       starts.append(UInt32(truncatingIfNeeded: j))
