@@ -26,7 +26,8 @@ OrderedStoreVsPeers|drag 1 row by 1,000 and back at 1M: OrderedStore|drag 1 row 
 OrderedStoreVsPeers|drag 1 row by 80,000 and back at 1M: OrderedStore|drag 1 row by 80,000 and back at 1M: OrderedDictionary (moveSubrange)|0.67|a vectorized pass over the table: 0.21-0.26x; the peer's time varies 2x between runs
 OrderedStoreVsPeers|drag 1 row by 100,000 and back at 1M: OrderedStore|drag 1 row by 100,000 and back at 1M: OrderedDictionary (move(indices:to:))|0.67|0.19-0.2x
 OrderedStoreVsPeers|drag 1 row by 400,000 and back at 1M: OrderedStore|drag 1 row by 400,000 and back at 1M: OrderedDictionary (move(indices:to:))|0.5|0.11x: one pass over the table; a full copy (the cliff a second reference made) is 2x
-OrderedStoreVsPeers|move 3 scattered rows to 300,000 at 1M: OrderedStore|move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))|0.67|one pass, each entry's run from a table of blocks: 0.4x
+OrderedStoreVsPeers|move 3 scattered rows to 300,000 at 1M: OrderedStore|move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))|0.67|the rows between moved run by run, in place, and one pass over the table: 0.13-0.16x
+OrderedStoreVsPeers|move 3 rows at 100k: OrderedStore|move 3 rows at 100k: OrderedDictionary (move(indices:to:))|0.67|the same at 100k, 3-byte entries: 0.33x
 OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
 Outline|window reads by subscript, 40 frames: OutlineCollection|window reads by subscript, 40 frames: flattened array|30|a window read by steps from the last row: 13 ns a row, 16x the array; a descent per frame made it 44x

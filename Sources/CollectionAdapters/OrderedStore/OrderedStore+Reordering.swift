@@ -103,10 +103,16 @@ extension OrderedStore {
     let storage = _ensureUnique()
     // Only the rows in between move. Their table entries are found by
     // hashing each key when they are few, by one pass over the table when
-    // they are many: no copy of the rest, at any distance.
-    storage._permute(
-      affected, order: _moveOrder(range: affected, offsets: offsets, destination: destination),
-      scanningTable: storage._prefersTableScan(moving: affected.count))
+    // they are many: no copy of the rest, at any distance. A pass for a
+    // few moved rows follows their runs, in place.
+    let scanning = storage._prefersTableScan(moving: affected.count)
+    if scanning && offsets.count <= _SlotRuns.limit / 2 {
+      storage._moveRowsScanningTable(offsets, toOffset: destination)
+    } else {
+      storage._permute(
+        affected, order: _moveOrder(range: affected, offsets: offsets, destination: destination),
+        scanningTable: scanning)
+    }
     _checkInvariants()
   }
 

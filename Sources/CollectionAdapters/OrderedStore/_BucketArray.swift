@@ -183,19 +183,34 @@ internal struct _SlotRuns {
       starts.append(UInt32(truncatingIfNeeded: j))
       steps.append(UInt32(truncatingIfNeeded: newPlace[j] &- j))
     }
+    self.init(starts: starts, steps: steps, length: newPlace.count)
+  }
+
+  /// The runs that start at `starts` (ascending from 0, at most `limit`)
+  /// and move by `steps`, over `length` slots.
+  @usableFromInline
+  init(starts: [UInt32], steps: [UInt32], length: Int) {
+    #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
+      _precondition(
+        starts.first == 0 && starts.count == steps.count && starts.count <= Self.limit
+          && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
+          && Int(starts.last ?? 0) < length,
+        "Runs \(starts) with \(steps.count) steps over \(length) slots")
+    #endif
+    var steps = steps
     steps.append(0)
     // About 4,096 blocks: a table that stays in the first-level cache.
     var shift: UInt32 = 0
-    while newPlace.count >> shift > 4_096 { shift &+= 1 }
-    let blockCount = ((newPlace.count &- 1) >> shift) &+ 1
+    while length >> shift > 4_096 { shift &+= 1 }
+    let blockCount = ((length &- 1) >> shift) &+ 1
     var blockRuns = [UInt8](repeating: 0, count: blockCount &+ 1)
     for (run, start) in starts.enumerated() {
-      let end = run &+ 1 < starts.count ? Int(starts[run &+ 1]) : newPlace.count
+      let end = run &+ 1 < starts.count ? Int(starts[run &+ 1]) : length
       let firstBlock = Int(start) >> shift
       let lastBlock = (end &- 1) >> shift
       for block in firstBlock...lastBlock {
         let blockStart = block << shift
-        let blockEnd = Swift.min((block &+ 1) << shift, newPlace.count)
+        let blockEnd = Swift.min((block &+ 1) << shift, length)
         let whole = blockStart >= Int(start) && blockEnd <= end
         blockRuns[block] = whole ? UInt8(run) : UInt8(Self.mixed)
       }
@@ -205,7 +220,7 @@ internal struct _SlotRuns {
     self.steps = steps
     self.blockRuns = blockRuns
     self.blockShift = shift
-    self.length = UInt32(truncatingIfNeeded: newPlace.count)
+    self.length = UInt32(truncatingIfNeeded: length)
   }
 
   /// The block of entries outside the range.

@@ -155,6 +155,87 @@ extension _OrderedStoreStorage {
     }
   }
 
+  /// Moves the elements at `offsets` (sorted, distinct, in range, at most
+  /// `_SlotRuns.limit / 2`) so that they land, in order, before
+  /// `destination` (counted before the move), in place: the rows between
+  /// them move run by run, each run by one step, and their table entries
+  /// are rewritten in one pass over the table by those runs. No key is
+  /// hashed and nothing the size of the range is allocated.
+  ///
+  /// - Complexity: O(*d* + buckets) for the *d* rows between the first
+  ///   moved row and the destination.
+  @inlinable
+  internal func _moveRowsScanningTable(_ offsets: [Int], toOffset destination: Int) {
+    let k = offsets.count
+    let below = offsets._partitioningIndex { $0 >= destination }
+    let target = destination &- below
+    let low = Swift.min(offsets[0], destination)
+    let high = Swift.max(offsets[k &- 1] &+ 1, destination)
+    // The moved rows wait aside while the rows between them close ranks.
+    let keys = UnsafeMutablePointer<Key>.allocate(capacity: k)
+    let values = UnsafeMutablePointer<Value>.allocate(capacity: k)
+    defer {
+      keys.deallocate()
+      values.deallocate()
+    }
+    for (j, offset) in offsets.enumerated() {
+      (keys + j).moveInitialize(from: _keys + _slot(offset), count: 1)
+      (values + j).moveInitialize(from: _values + _slot(offset), count: 1)
+    }
+    // Each run of rows that stay: its first offset, its end and its step.
+    // Below the destination the rows after the j-th moved one step back by
+    // j + 1; above it, those before the j-th step on by k - j.
+    var runs: [(start: Int, end: Int, step: Int)] = []
+    runs.reserveCapacity(2 &* k &+ 1)
+    for j in 0..<below {
+      let end = j &+ 1 < below ? offsets[j &+ 1] : destination
+      runs.append((offsets[j] &+ 1, end, -(j &+ 1)))
+    }
+    for j in below..<k {
+      runs.append((j == below ? destination : offsets[j &- 1] &+ 1, offsets[j], k &- j))
+    }
+    // Back in increasing order, on in decreasing: each run lands on slots
+    // already vacated.
+    for run in runs where run.start < run.end && run.step < 0 {
+      _moveSlots(run.start..<run.end, by: run.step)
+    }
+    for run in runs.reversed() where run.start < run.end && run.step > 0 {
+      _moveSlots(run.start..<run.end, by: run.step)
+    }
+    for j in 0..<k {
+      (_keys + _slot(target &+ j)).moveInitialize(from: keys + j, count: 1)
+      (_values + _slot(target &+ j)).moveInitialize(from: values + j, count: 1)
+    }
+    guard let buckets = _buckets else { return }
+    // The moved rows are runs of one, or more where they were adjacent.
+    for (j, offset) in offsets.enumerated() {
+      runs.append((offset, offset &+ 1, target &+ j &- offset))
+    }
+    runs.removeAll { $0.start >= $0.end }
+    runs.sort { $0.start < $1.start }
+    var starts: [UInt32] = []
+    var steps: [UInt32] = []
+    starts.reserveCapacity(runs.count)
+    steps.reserveCapacity(runs.count &+ 1)
+    for run in runs where steps.last != UInt32(truncatingIfNeeded: run.step) || starts.isEmpty {
+      starts.append(UInt32(truncatingIfNeeded: run.start &- low))
+      steps.append(UInt32(truncatingIfNeeded: run.step))
+    }
+    buckets.addSteps(
+      of: _SlotRuns(starts: starts, steps: steps, length: high &- low),
+      toSlots: UInt32(truncatingIfNeeded: _slot(low) &+ 1), slotMask: _slotMask,
+      count: _bucketCount)
+  }
+
+  /// Moves the keys and values in `offsets` by `step` places; the places
+  /// they land on hold nothing.
+  @inlinable
+  internal func _moveSlots(_ offsets: Range<Int>, by step: Int) {
+    let from = _slot(offsets.lowerBound)
+    (_keys + (from &+ step)).moveInitialize(from: _keys + from, count: offsets.count)
+    (_values + (from &+ step)).moveInitialize(from: _values + from, count: offsets.count)
+  }
+
   /// Moves the element at offset `from` to offset `to`, shifting the ones in
   /// between by one place, in place: a drag of one row allocates nothing
   /// and rewrites only the table entries of the rows it passes.
