@@ -104,16 +104,10 @@ extension _OrderedStoreStorage {
     if _buckets != nil, !scanningTable, !inBucketOrder {
       entries = range.map { _bucket(ofSlot: _slot($0)) }
     }
-    let keys = UnsafeMutablePointer<Key>.allocate(capacity: k)
-    let values = UnsafeMutablePointer<Value>.allocate(capacity: k)
+    let (keys, values) = _moveAside(range, count: k)
     defer {
       keys.deallocate()
       values.deallocate()
-    }
-    for (i, offset) in range.enumerated() {
-      let slot = _slot(offset)
-      (keys + i).moveInitialize(from: _keys + slot, count: 1)
-      (values + i).moveInitialize(from: _values + slot, count: 1)
     }
     for (i, source) in order.enumerated() {
       let slot = _slot(range.lowerBound &+ i)
@@ -172,15 +166,10 @@ extension _OrderedStoreStorage {
     let low = Swift.min(offsets[0], destination)
     let high = Swift.max(offsets[k &- 1] &+ 1, destination)
     // The moved rows wait aside while the rows between them close ranks.
-    let keys = UnsafeMutablePointer<Key>.allocate(capacity: k)
-    let values = UnsafeMutablePointer<Value>.allocate(capacity: k)
+    let (keys, values) = _moveAside(offsets, count: k)
     defer {
       keys.deallocate()
       values.deallocate()
-    }
-    for (j, offset) in offsets.enumerated() {
-      (keys + j).moveInitialize(from: _keys + _slot(offset), count: 1)
-      (values + j).moveInitialize(from: _values + _slot(offset), count: 1)
     }
     // Each run of rows that stay: its first offset, its end and its step.
     // Below the destination the rows after the j-th moved one step back by
@@ -227,6 +216,22 @@ extension _OrderedStoreStorage {
       count: _bucketCount)
   }
 
+  /// Moves the keys and values at the `count` offsets of `offsets`, in
+  /// order, into new buffers, which the caller deallocates; their places
+  /// are left holding nothing.
+  @inlinable
+  internal func _moveAside(
+    _ offsets: some Sequence<Int>, count: Int
+  ) -> (keys: UnsafeMutablePointer<Key>, values: UnsafeMutablePointer<Value>) {
+    let keys = UnsafeMutablePointer<Key>.allocate(capacity: count)
+    let values = UnsafeMutablePointer<Value>.allocate(capacity: count)
+    for (i, offset) in offsets.enumerated() {
+      (keys + i).moveInitialize(from: _keys + _slot(offset), count: 1)
+      (values + i).moveInitialize(from: _values + _slot(offset), count: 1)
+    }
+    return (keys, values)
+  }
+
   /// Moves the keys and values in `offsets` by `step` places; the places
   /// they land on hold nothing.
   @inlinable
@@ -244,6 +249,12 @@ extension _OrderedStoreStorage {
   ///   table when that is cheaper.
   @inlinable
   internal func _moveOne(from: Int, to: Int) {
+    let low = Swift.min(from, to)
+    let high = Swift.max(from, to)
+    if _buckets != nil && high &- low < Self._bucketOrderLimit {
+      _moveOneNearby(from: from, to: to, rows: low...high)
+      return
+    }
     let movedSlot = _slot(from)
     // The moved key's entry, found while the key is still in its slot.
     let movedBucket = _buckets == nil ? -1 : _bucket(ofSlot: movedSlot)
@@ -259,6 +270,45 @@ extension _OrderedStoreStorage {
     (_keys + slot).initialize(to: key)
     (_values + slot).initialize(to: value)
     if let buckets = _buckets { buckets[movedBucket] = _retagged(buckets[movedBucket], slot: slot) }
+  }
+
+  /// `_moveOne` over a few rows, `rows` from `from` to `to`: every key
+  /// hashed first, then every entry found, then the rows moved and the
+  /// entries rewritten. The probes, a cache miss each in a large table,
+  /// are then independent loads in a row, which the processor overlaps;
+  /// a hash between each pair kept them apart. Found before any is
+  /// rewritten, no entry is ambiguous.
+  @inlinable
+  internal func _moveOneNearby(from: Int, to: Int, rows: ClosedRange<Int>) {
+    let buckets = _buckets.unsafelyUnwrapped
+    let count = rows.count
+    let movedSlot = _slot(from)
+    // Read first, so that its cache miss overlaps the keys'.
+    let value = (_values + movedSlot).move()
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { found in
+      for i in 0..<count {
+        let slot = _slot(rows.lowerBound &+ i)
+        let (bucket, tag) = _hashed(_keys[slot])
+        found[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(_entry(slot, tag: tag))
+      }
+      for i in 0..<count {
+        let entry = UInt32(truncatingIfNeeded: found[i])
+        let bucket = _bucket(holding: entry, from: Int(truncatingIfNeeded: found[i] >> 32))
+        found[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(entry)
+      }
+      let key = (_keys + movedSlot).move()
+      // The rows in between step one place towards `from`.
+      let step = to > from ? -1 : 1
+      _moveSlots(to > from ? from &+ 1..<to &+ 1 : to..<from, by: step)
+      (_keys + _slot(to)).initialize(to: key)
+      (_values + _slot(to)).initialize(to: value)
+      for i in 0..<count {
+        let offset = rows.lowerBound &+ i
+        let new = offset == from ? to : offset &+ step
+        let entry = UInt32(truncatingIfNeeded: found[i])
+        buckets[Int(truncatingIfNeeded: found[i] >> 32)] = _retagged(entry, slot: _slot(new))
+      }
+    }
   }
 }
 
