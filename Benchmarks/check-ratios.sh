@@ -21,13 +21,13 @@ OrderedStoreVsPeers|lookup miss 100k: OrderedStore|lookup miss 100k: OrderedDict
 OrderedStoreVsPeers|iterate 100k: OrderedStore|iterate 100k: OrderedDictionary|5|contiguous reads, as the peer's
 OrderedStoreVsPeers|removeFirst x1k at 100k: OrderedStore|removeFirst x1k at 100k: OrderedDictionary|0.1|O(1) against the peer's O(n)
 OrderedStoreVsPeers|drag 1 row by 3 at 1M: OrderedStore|drag 1 row by 3 at 1M: Array (remove + insert)|1|O(distance) against O(n)
-OrderedStoreVsPeers|drag 1 row by 3 and back at 1M: OrderedStore|drag 1 row by 3 and back at 1M: OrderedDictionary (moveSubrange)|1|fresh random rows, the table read cold: 0.48-0.62x, four cache misses a move on both sides; one row dragged again and again swung 0.6-1.6x with the hash seed
-OrderedStoreVsPeers|drag 1 row by 1,000 and back at 1M: OrderedStore|drag 1 row by 1,000 and back at 1M: OrderedDictionary (moveSubrange)|0.67|the rows' entries found in bucket order: 0.38-0.44x
-OrderedStoreVsPeers|drag 1 row by 80,000 and back at 1M: OrderedStore|drag 1 row by 80,000 and back at 1M: OrderedDictionary (moveSubrange)|0.67|a vectorized pass over the table: 0.21-0.26x; the peer's time varies 2x between runs
-OrderedStoreVsPeers|drag 1 row by 100,000 and back at 1M: OrderedStore|drag 1 row by 100,000 and back at 1M: OrderedDictionary (move(indices:to:))|0.67|0.19-0.2x
-OrderedStoreVsPeers|drag 1 row by 400,000 and back at 1M: OrderedStore|drag 1 row by 400,000 and back at 1M: OrderedDictionary (move(indices:to:))|0.5|0.11x: one pass over the table; a full copy (the cliff a second reference made) is 2x
-OrderedStoreVsPeers|move 3 scattered rows to 300,000 at 1M: OrderedStore|move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))|0.67|the rows between moved run by run, in place, and one pass over the table: 0.13-0.16x
-OrderedStoreVsPeers|move 3 rows at 100k: OrderedStore|move 3 rows at 100k: OrderedDictionary (move(indices:to:))|0.67|the same at 100k, 3-byte entries: 0.33x
+OrderedStoreVsPeers|drag 1 row by 3 and back at 1M: OrderedStore|drag 1 row by 3 and back at 1M: OrderedDictionary (moveSubrange)|1|fresh random rows, the table read cold: the passed rows' entries found together, 0.55-0.75x; one row dragged again and again swung 0.6-1.6x with the hash seed
+OrderedStoreVsPeers|drag 1 row by 1,000 and back at 1M: OrderedStore|drag 1 row by 1,000 and back at 1M: OrderedDictionary (moveSubrange)|0.8|the rows' entries found in bucket order: 0.39-0.59x
+OrderedStoreVsPeers|drag 1 row by 80,000 and back at 1M: OrderedStore|drag 1 row by 80,000 and back at 1M: OrderedDictionary (moveSubrange)|0.67|a vectorized pass over the table: 0.2-0.25x; the peer's time varies 2x between runs
+OrderedStoreVsPeers|drag 1 row by 100,000 and back at 1M: OrderedStore|drag 1 row by 100,000 and back at 1M: OrderedDictionary (move(indices:to:))|0.67|the same pass: 0.15-0.26x
+OrderedStoreVsPeers|drag 1 row by 400,000 and back at 1M: OrderedStore|drag 1 row by 400,000 and back at 1M: OrderedDictionary (move(indices:to:))|0.5|0.06-0.11x: one pass over the table; a full copy (the cliff a second reference made) is 2x
+OrderedStoreVsPeers|move 3 scattered rows to 300,000 at 1M: OrderedStore|move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))|0.67|the rows between moved run by run, in place, and one pass over the table: 0.06-0.11x
+OrderedStoreVsPeers|move 3 rows at 100k: OrderedStore|move 3 rows at 100k: OrderedDictionary (move(indices:to:))|0.67|the same at 100k, 3-byte entries: 0.34-0.42x
 OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
 Outline|window reads by subscript, 40 frames: OutlineCollection|window reads by subscript, 40 frames: flattened array|30|a window read by steps from the last row: 13 ns a row, 16x the array; a descent per frame made it 44x
