@@ -149,8 +149,8 @@ internal struct _BucketArray {
 }
 
 /// A permutation of the slots `first ..< first + length` made of runs of
-/// consecutive slots that each move by one step (a move of a few rows
-/// shifts the rows between them in at most 2*k* + 1 runs), as
+/// consecutive slots that each move by one step (a move of *k* rows
+/// makes at most 2*k* runs of the rows from the first to the last), as
 /// `_BucketArray.addSteps(of:toSlots:slotMask:count:)` reads it.
 @usableFromInline
 internal struct _SlotRuns {

@@ -275,8 +275,8 @@ extension _OrderedStoreStorage {
   /// `_moveOne` over a few rows, `rows` from `from` to `to`: every key
   /// hashed first, then every entry found, then the rows moved and the
   /// entries rewritten. The probes, a cache miss each in a large table,
-  /// are then independent loads in a row, which the processor overlaps;
-  /// a hash between each pair kept them apart. Found before any is
+  /// are then independent loads in a row, which the processor overlaps (a
+  /// hash between each pair would keep them apart). Found before any is
   /// rewritten, no entry is ambiguous.
   @inlinable
   internal func _moveOneNearby(from: Int, to: Int, rows: ClosedRange<Int>) {
