@@ -98,16 +98,28 @@ extension OutlineCollection {
     var remaining = position
     var depth = 0
     while true {
+      // Each level waits on cache misses: the record, then its row counts,
+      // then the entry the search picks, and at the last level the node in
+      // the caller's children storage. The entries and the storage are
+      // addressed once the record is read, so they are loaded here, while
+      // the row counts arrive; Swift has no prefetch, and a branch on a
+      // loaded value lets the processor go on before it lands. Neither
+      // condition can hold: a record searched has rows below it, so it has
+      // children, and entries are never below `leaf`.
+      let base = Int(_records[Int(record)].base)
+      if _childRecords[base]._raw < -2 || _records[Int(record)].children.isEmpty {
+        _preconditionFailure("OutlineCollection's index disagrees with record \(record)")
+      }
       let (index, before) = _search(record, remaining)
       remaining -= before
+      let entry = _childRecords[base &+ index]
       if remaining == 0 {
         return _OutlinePlace(
-          position: position, record: record, index: index, depth: depth,
-          entry: _childRecord(record, index))
+          position: position, record: record, index: index, depth: depth, entry: entry)
       }
       remaining -= 1
       // Rows below this one: it is open, so it has a record.
-      record = _childRecord(record, index).record.unsafelyUnwrapped
+      record = entry.record.unsafelyUnwrapped
       depth += 1
     }
   }
