@@ -192,8 +192,9 @@ extension _OrderedStoreStorage {
   /// Rewrites the table entries of the elements that moved from slots
   /// `slots` to `delta` slots away (their keys already there), choosing the
   /// cheapest of three ways:
-  /// - a few: each key hashed and its entry probed for, in the order that
-  ///   never meets an entry another element still holds (no allocation);
+  /// - a few: every key hashed, then every entry found
+  ///   (`_findEntries(_:count:entrySlot:)`), then rewritten, with nothing
+  ///   allocated;
   /// - many: the same, in the order of their buckets, so that the probes
   ///   read the table nearly in sequence instead of a cache miss each;
   /// - a sizable part of the table (`_shiftPrefersTableScan(moving:)`):
@@ -211,12 +212,16 @@ extension _OrderedStoreStorage {
         length: UInt32(truncatingIfNeeded: count), slotMask: _slotMask, count: _bucketCount)
     } else if count >= Self._bucketOrderLimit {
       _retargetInBucketOrder(slots.lowerBound &+ delta..<slots.upperBound &+ delta) { $0 &- delta }
-    } else if delta < 0 {
-      // Moved down: ascending, so no entry still unvisited holds a slot
-      // already written.
-      for old in slots { _retarget(from: old, to: old &+ delta) }
     } else {
-      for old in slots.reversed() { _retarget(from: old, to: old &+ delta) }
+      let first = slots.lowerBound &+ delta
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { found in
+        let found = found.baseAddress.unsafelyUnwrapped
+        _hashKeys(count, into: found) { first &+ $0 }
+        _findEntries(found, count: count) { $0 &- delta }
+        for i in 0..<count {
+          buckets[Int(truncatingIfNeeded: found[i] >> 32)] = UInt32(truncatingIfNeeded: found[i])
+        }
+      }
     }
   }
 
@@ -229,8 +234,7 @@ extension _OrderedStoreStorage {
   /// `slots`, the key in slot `s` having come from slot `oldSlot(s)`:
   /// every key hashed once, the elements binned by bucket (a counting sort
   /// into bins of `1 << _bucketBinShift` buckets), every entry found before
-  /// any is rewritten (no entry is then ambiguous), then rewritten, both bin
-  /// by bin.
+  /// any is rewritten, then rewritten, both bin by bin.
   ///
   /// Each element is one word, its bucket above its new entry, so the
   /// passes read and write two arrays in sequence and the bins' write
@@ -256,11 +260,9 @@ extension _OrderedStoreStorage {
       binStart.deallocate()
     }
     binStart.initialize(repeating: 0, count: binCount &+ 1)
+    _hashKeys(count, into: elements) { slots.lowerBound &+ $0 }
     for i in 0..<count {
-      let slot = slots.lowerBound &+ i
-      let (bucket, tag) = _hashed(_keys[slot])
-      elements[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(_entry(slot, tag: tag))
-      binStart[(bucket >> binShift) &+ 1] &+= 1
+      binStart[(Int(truncatingIfNeeded: elements[i] >> 32) >> binShift) &+ 1] &+= 1
     }
     for bin in 0..<binCount { binStart[bin &+ 1] &+= binStart[bin] }
     for i in 0..<count {
@@ -268,16 +270,7 @@ extension _OrderedStoreStorage {
       binned[Int(truncatingIfNeeded: binStart[bin])] = elements[i]
       binStart[bin] &+= 1
     }
-    // Found first (each element's bucket replaces its ideal one), then
-    // rewritten.
-    let slotMask = _slotMask
-    for k in 0..<count {
-      let element = binned[k]
-      let entry = UInt32(truncatingIfNeeded: element)
-      let old = _retagged(entry, slot: oldSlot(Int(truncatingIfNeeded: entry & slotMask) &- 1))
-      let bucket = _bucket(holding: old, from: Int(truncatingIfNeeded: element >> 32))
-      binned[k] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(entry)
-    }
+    _findEntries(binned, count: count, entrySlot: oldSlot)
     for k in 0..<count {
       let element = binned[k]
       buckets[Int(truncatingIfNeeded: element >> 32)] = UInt32(truncatingIfNeeded: element)
@@ -309,13 +302,39 @@ extension _OrderedStoreStorage {
     count &* 24 > _bucketCount
   }
 
-  /// Records that the element in slot `old` now lives in slot `new`. Call it
-  /// after the key has been moved, so it is read at `new`.
+  /// Hashes the keys of `count` elements, element `i`'s key being in slot
+  /// `slot(i)`: `elements[i]` becomes its ideal bucket above its entry for
+  /// that slot.
   @inlinable
-  internal func _retarget(from old: Int, to new: Int) {
-    guard let buckets = _buckets else { return }
-    let (ideal, tag) = _hashed(_keys[new])
-    buckets[_bucket(holding: _entry(old, tag: tag), from: ideal)] = _entry(new, tag: tag)
+  internal func _hashKeys(
+    _ count: Int, into elements: UnsafeMutablePointer<UInt64>, slot: (Int) -> Int
+  ) {
+    for i in 0..<count {
+      let s = slot(i)
+      let (bucket, tag) = _hashed(_keys[s])
+      elements[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(_entry(s, tag: tag))
+    }
+  }
+
+  /// Finds the buckets of `count` elements hashed by `_hashKeys`, the one
+  /// whose key is in slot `s` held in the table as slot `entrySlot(s)`:
+  /// each element's bucket replaces its ideal one, its entry is kept.
+  ///
+  /// Every key is hashed before any entry is probed for, so the probes, a
+  /// cache miss each in a large table, are independent loads in a row,
+  /// which the processor overlaps (a hash between each pair would keep them
+  /// apart). Every entry is found before the caller rewrites any, so none
+  /// is ambiguous, in whatever order the elements come.
+  @inlinable
+  internal func _findEntries(
+    _ elements: UnsafeMutablePointer<UInt64>, count: Int, entrySlot: (Int) -> Int
+  ) {
+    for i in 0..<count {
+      let entry = UInt32(truncatingIfNeeded: elements[i])
+      let held = _retagged(entry, slot: entrySlot(_slot(ofEntry: entry)))
+      let bucket = _bucket(holding: held, from: Int(truncatingIfNeeded: elements[i] >> 32))
+      elements[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(entry)
+    }
   }
 
   /// Empties bucket `bucket`, shifting later entries of its cluster back so

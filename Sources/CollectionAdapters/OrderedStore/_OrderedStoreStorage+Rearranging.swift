@@ -97,14 +97,41 @@ extension _OrderedStoreStorage {
   ) {
     let k = range.count
     guard k > 1 else { return }
-    // The table entries of a few elements, found while every key is still
-    // in its slot; many are found in bucket order once they have moved.
-    let inBucketOrder = _buckets != nil && !scanningTable && k >= Self._bucketOrderLimit
-    var entries: [Int] = []
-    if _buckets != nil, !scanningTable, !inBucketOrder {
-      entries = range.map { _bucket(ofSlot: _slot($0)) }
+    guard let buckets = _buckets, !scanningTable else {
+      _arrange(range, order: order)
+      if scanningTable, _buckets != nil { _retargetScanningTable(range, order: order) }
+      return
     }
-    let (keys, values) = _moveAside(range, count: k)
+    if k >= Self._bucketOrderLimit {
+      // Many: their entries found in bucket order once they have moved.
+      _arrange(range, order: order)
+      let first = _slot(range.lowerBound)
+      order.withUnsafeBufferPointer { order in
+        _retargetInBucketOrder(first..<first &+ k) {
+          first &+ order[$0 &- first] &- range.lowerBound
+        }
+      }
+      return
+    }
+    // A few: their entries found while every key is still in its slot.
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: k) { found in
+      let found = found.baseAddress.unsafelyUnwrapped
+      _hashKeys(k, into: found) { _slot(range.lowerBound &+ $0) }
+      _findEntries(found, count: k) { $0 }
+      _arrange(range, order: order)
+      for (i, source) in order.enumerated() {
+        let element = found[source &- range.lowerBound]
+        buckets[Int(truncatingIfNeeded: element >> 32)] = _retagged(
+          UInt32(truncatingIfNeeded: element), slot: _slot(range.lowerBound &+ i))
+      }
+    }
+  }
+
+  /// Puts the element at offset `order[i]` (an offset in `range`) at offset
+  /// `range.lowerBound + i`, keys and values, leaving the table as it is.
+  @inlinable
+  internal func _arrange(_ range: Range<Int>, order: [Int]) {
+    let (keys, values) = _moveAside(range, count: range.count)
     defer {
       keys.deallocate()
       values.deallocate()
@@ -114,19 +141,15 @@ extension _OrderedStoreStorage {
       let j = source &- range.lowerBound
       (_keys + slot).moveInitialize(from: keys + j, count: 1)
       (_values + slot).moveInitialize(from: values + j, count: 1)
-      if let buckets = _buckets, !entries.isEmpty {
-        buckets[entries[j]] = _retagged(buckets[entries[j]], slot: slot)
-      }
     }
-    if inBucketOrder {
-      let first = _slot(range.lowerBound)
-      order.withUnsafeBufferPointer { order in
-        _retargetInBucketOrder(first..<first &+ k) {
-          first &+ order[$0 &- first] &- range.lowerBound
-        }
-      }
-    }
-    guard scanningTable, let buckets = _buckets else { return }
+  }
+
+  /// Rewrites the table entries of the elements `_arrange(range, order:)`
+  /// moved, in one pass over the table, without hashing.
+  @inlinable
+  internal func _retargetScanningTable(_ range: Range<Int>, order: consuming [Int]) {
+    let k = range.count
+    let buckets = _buckets.unsafelyUnwrapped
     // Each entry of an element of the range: its old offset in the range
     // gives its new one, by the inverse of `order`, computed in its own
     // storage (no allocation).
@@ -272,12 +295,9 @@ extension _OrderedStoreStorage {
     if let buckets = _buckets { buckets[movedBucket] = _retagged(buckets[movedBucket], slot: slot) }
   }
 
-  /// `_moveOne` over a few rows, `rows` from `from` to `to`: every key
-  /// hashed first, then every entry found, then the rows moved and the
-  /// entries rewritten. The probes, a cache miss each in a large table,
-  /// are then independent loads in a row, which the processor overlaps (a
-  /// hash between each pair would keep them apart). Found before any is
-  /// rewritten, no entry is ambiguous.
+  /// `_moveOne` over a few rows, `rows` from `from` to `to`: every entry
+  /// found (`_findEntries(_:count:entrySlot:)`) while the keys are in
+  /// their slots, then the rows moved and the entries rewritten.
   @inlinable
   internal func _moveOneNearby(from: Int, to: Int, rows: ClosedRange<Int>) {
     let buckets = _buckets.unsafelyUnwrapped
@@ -286,16 +306,9 @@ extension _OrderedStoreStorage {
     // Read first, so that its cache miss overlaps the keys'.
     let value = (_values + movedSlot).move()
     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { found in
-      for i in 0..<count {
-        let slot = _slot(rows.lowerBound &+ i)
-        let (bucket, tag) = _hashed(_keys[slot])
-        found[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(_entry(slot, tag: tag))
-      }
-      for i in 0..<count {
-        let entry = UInt32(truncatingIfNeeded: found[i])
-        let bucket = _bucket(holding: entry, from: Int(truncatingIfNeeded: found[i] >> 32))
-        found[i] = UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(entry)
-      }
+      let found = found.baseAddress.unsafelyUnwrapped
+      _hashKeys(count, into: found) { _slot(rows.lowerBound &+ $0) }
+      _findEntries(found, count: count) { $0 }
       let key = (_keys + movedSlot).move()
       // The rows in between step one place towards `from`.
       let step = to > from ? -1 : 1
