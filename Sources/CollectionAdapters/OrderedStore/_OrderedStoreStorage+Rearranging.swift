@@ -97,9 +97,13 @@ extension _OrderedStoreStorage {
   ) {
     let k = range.count
     guard k > 1 else { return }
-    guard let buckets = _buckets, !scanningTable else {
+    guard let buckets = _buckets else {
       _arrange(range, order: order)
-      if scanningTable, _buckets != nil { _retargetScanningTable(range, order: order) }
+      return
+    }
+    if scanningTable {
+      _arrange(range, order: order)
+      _retargetScanningTable(range, order: order, in: buckets)
       return
     }
     if k >= Self._bucketOrderLimit {
@@ -147,9 +151,10 @@ extension _OrderedStoreStorage {
   /// Rewrites the table entries of the elements `_arrange(range, order:)`
   /// moved, in one pass over the table, without hashing.
   @inlinable
-  internal func _retargetScanningTable(_ range: Range<Int>, order: consuming [Int]) {
+  internal func _retargetScanningTable(
+    _ range: Range<Int>, order: consuming [Int], in buckets: _BucketArray
+  ) {
     let k = range.count
-    let buckets = _buckets.unsafelyUnwrapped
     // Each entry of an element of the range: its old offset in the range
     // gives its new one, by the inverse of `order`, computed in its own
     // storage (no allocation).
