@@ -300,7 +300,10 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// new cross length): the anchor keeps its place.
   @usableFromInline
   internal func _anchorTarget() -> _AnchorTarget? {
-    _anchorTarget(RowChanges(), oldCount: _layout.itemCount)
+    // The rule with no row changed: the anchor survives where it is. Said
+    // directly, since a measurement storm comes here once per measurement.
+    guard let anchor = _anchor() else { return nil }
+    return _target(old: anchor, new: anchor)
   }
 
   /// How far the viewport's bottom edge is from the end of the content
