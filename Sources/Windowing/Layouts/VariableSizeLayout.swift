@@ -97,9 +97,9 @@ public struct VariableSizeLayout: MeasuredLayout, Hashable, Sendable {
 
   /// - Complexity: O(log n).
   public func frame(of position: Int) -> ItemFrame {
-    let start = _sums.prefix(position)
+    let (start, end) = _sums.prefixes(around: position)
     return ItemFrame(
-      mainOffset: start, mainLength: _sums.prefix(position + 1) - start - spacing, crossOffset: 0,
+      mainOffset: start, mainLength: end - start - spacing, crossOffset: 0,
       crossLength: crossLength)
   }
 

@@ -76,6 +76,19 @@ internal struct _ChunkedLengths: Sendable {
     return chunkSums.prefix(chunk) + chunks[chunk].prefix(offset)
   }
 
+  /// `prefix(k)` and `prefix(k + 1)`, for `k` in `0..<count`: an entry's
+  /// start and end, each the same value `prefix` returns, with one `locate`
+  /// where `prefix` twice would make two.
+  @inlinable
+  func prefixes(around k: Int) -> (start: Double, end: Double) {
+    let (chunk, offset) = locate(k)
+    let before = chunkSums.prefix(chunk)
+    let start = before + chunks[chunk].prefix(offset)
+    // `k + 1` is in the same chunk, at `offset + 1`, unless `k` is its last.
+    guard offset &+ 1 < chunks[chunk].count else { return (start, prefix(k &+ 1)) }
+    return (start, before + chunks[chunk].prefix(offset &+ 1))
+  }
+
   /// The length at `index`.
   @inlinable
   func value(at index: Int) -> Double {
