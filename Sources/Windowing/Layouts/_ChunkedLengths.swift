@@ -76,11 +76,12 @@ internal struct _ChunkedLengths: Sendable {
     return chunkSums.prefix(chunk) + chunks[chunk].prefix(offset)
   }
 
-  /// `prefix(k)` and `prefix(k + 1)`, for `k` in `0..<count`: an entry's
-  /// start and end, each the same value `prefix` returns, with one `locate`
-  /// where `prefix` twice would make two.
+  /// `prefix(k)` and `prefix(k + 1)`: an entry's start and end, each the
+  /// same value `prefix` returns, with one `locate` where `prefix` twice
+  /// would make two when `k` is in `0..<count`.
   @inlinable
   func prefixes(around k: Int) -> (start: Double, end: Double) {
+    guard k >= 0 && k < count else { return (prefix(k), prefix(k &+ 1)) }
     let (chunk, offset) = locate(k)
     let before = chunkSums.prefix(chunk)
     let start = before + chunks[chunk].prefix(offset)
