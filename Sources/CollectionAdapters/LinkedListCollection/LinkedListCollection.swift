@@ -11,12 +11,15 @@ import _AdapterInternals
 ///
 /// Nothing is copied: the adapter keeps a sparse index of checkpoints (one
 /// node reference every `checkpointInterval` positions, built as positions
-/// are reached) and the nodes of the block last read. So:
+/// are reached) and the nodes read last, up to 64 or `checkpointInterval`,
+/// whichever is larger. So:
 ///
 /// - Index arithmetic (`index(_:offsetBy:)`, `distance`) is O(1) and never
 ///   walks nodes; `Index` is `Int` and `Indices` is `Range<Int>`.
 /// - Reading consecutive positions, forwards or backwards, the way a list UI
-///   reads its visible rows, costs O(1) amortized calls to `next`.
+///   reads its visible rows, costs O(1) amortized calls to `next`; a window
+///   read again a few rows on, as `ForEach` reads it while a list scrolls,
+///   calls `next` only for the rows that are new.
 /// - Any other read costs at most `checkpointInterval` calls to `next` once
 ///   the checkpoint before it exists. **This departs from the O(1)
 ///   subscript that `Collection` expects**, by a bounded constant.
@@ -26,7 +29,7 @@ import _AdapterInternals
 ///   and at the end, where a read by position takes it per element (a
 ///   `VirtualList` reads its window through slices).
 /// - Memory beyond the list: O(`count / checkpointInterval` +
-///   `checkpointInterval`) references. No array of nodes or elements is built.
+///   `max(64, checkpointInterval)`) references. No array of nodes or elements is built.
 ///
 /// ```swift
 /// import CollectionAdapters

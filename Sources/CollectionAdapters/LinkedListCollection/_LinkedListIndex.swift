@@ -10,11 +10,13 @@ import _AdapterInternals
 ///
 /// - `checkpoints[k]` is the node at position `k * interval`, built lazily as
 ///   walks pass it. Memory: one reference per `interval` nodes.
-/// - The *run* holds consecutive nodes, at most `interval`: those of one
-///   block, from its checkpoint up to the furthest position read in it, or,
-///   after an iterator stopped, from its last node on; so that reads moving
-///   forwards or backwards through a window are O(1) each. Memory: at most
-///   `interval` references.
+/// - The *run* holds the consecutive nodes read last, at most
+///   `runLimit` (`interval` rounded up to a power of two, at least 64):
+///   from a checkpoint up to the furthest position read, sliding forwards
+///   across blocks as reads go on, or, after an iterator stopped, from its
+///   last node on. Reads moving forwards through a window, and a window read
+///   again a few rows on (what `ForEach` does as a list scrolls), are O(1)
+///   each. Memory: at most `runLimit` references.
 ///
 /// Every member must be used with `lock` held, through `withLock`; the lock
 /// is what makes accesses exclusive, so the fields skip dynamic checks.
@@ -33,13 +35,19 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var isTruncated = false
   /// Whether the node at `count - 1` was found to be the last one.
   @usableFromInline @exclusivity(unchecked) var endVerified = false
+  /// The position of the run's first node.
   @usableFromInline @exclusivity(unchecked) var runStart = 0
-  /// The run's nodes, `runCount` of `runCapacity` slots initialized. A
-  /// buffer of its own rather than an `Array`: reading an array stored in a
-  /// class retains and releases its storage on every access.
+  /// The run's nodes, a ring: the one at `runStart + k` is in slot
+  /// `(runHead + k) & (runCapacity - 1)`, for `k` below `runCount`. A buffer
+  /// of its own rather than an `Array`: reading an array stored in a class
+  /// retains and releases its storage on every access.
   @usableFromInline @exclusivity(unchecked) var run: UnsafeMutablePointer<Node>
+  @usableFromInline @exclusivity(unchecked) var runHead = 0
   @usableFromInline @exclusivity(unchecked) var runCount = 0
+  /// A power of two, at most `runLimit`.
   @usableFromInline @exclusivity(unchecked) var runCapacity: Int
+  /// The most nodes the run holds, a power of two.
+  @usableFromInline let runLimit: Int
 
   @usableFromInline
   init(head: Node?, count: Int?, interval: Int, maximumLength: Int) {
@@ -48,15 +56,24 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     self.checkpoints = head.map { [$0] } ?? []
     self.count = head == nil ? 0 : count
     self.countIsGiven = head != nil && count != nil
-    self.runCapacity = Swift.min(interval, 16)
+    // A window read again a few rows on stays in the run: 64 covers a
+    // screen of rows and its overscan.
+    var limit = 64
+    while limit < interval && limit < 1 << 30 { limit &*= 2 }
+    self.runLimit = limit
+    self.runCapacity = 16
     self.run = .allocate(capacity: runCapacity)
   }
 
   deinit {
     lock.destroy()
-    run.deinitialize(count: runCount)
+    _shortenRun(to: 0)
     run.deallocate()
   }
+
+  /// The slot of the run's node at `offset` from its start.
+  @inlinable @inline(__always)
+  func _slot(_ offset: Int) -> Int { (runHead &+ offset) & (runCapacity &- 1) }
 
   /// Keeps the first `count` nodes of the run.
   ///
@@ -69,17 +86,36 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     var end = runCount
     while end > count {
       end &-= 1
-      (run + end).deinitialize(count: 1)
+      (run + _slot(end)).deinitialize(count: 1)
     }
     runCount = Swift.min(runCount, count)
+    if runCount == 0 { runHead = 0 }
   }
 
-  /// Appends `node` to the run, which holds fewer than `interval` nodes.
+  /// Appends `node`, at position `runStart + runCount`, to the run; a full
+  /// run lets its first node go.
   @inlinable
   func _appendToRun(_ node: __owned Node) {
-    if runCount == runCapacity { _growRun() }
-    (run + runCount).initialize(to: node)
+    if runCount == runCapacity {
+      if runCapacity < runLimit {
+        _growRun()
+      } else {
+        (run + runHead).deinitialize(count: 1)
+        runHead = (runHead &+ 1) & (runCapacity &- 1)
+        runStart &+= 1
+        runCount &-= 1
+      }
+    }
+    (run + _slot(runCount)).initialize(to: node)
     runCount &+= 1
+  }
+
+  /// Empties the run and starts it again with `node` at `position`.
+  @inlinable
+  func _restartRun(_ node: __owned Node, at position: Int) {
+    _shortenRun(to: 0)
+    runStart = position
+    _appendToRun(node)
   }
 
   /// Calls `body` with the run's node at `offset`, lent without a retain:
@@ -92,18 +128,27 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @inlinable @inline(__always)
   func _withRunNode<R>(at offset: Int, _ body: (Node) -> R) -> R {
     _internalInvariant(offset >= 0 && offset < runCount, "Run offset \(offset) of \(runCount)")
-    let node = (run + offset).move()
-    defer { (run + offset).initialize(to: node) }
+    let slot = run + _slot(offset)
+    let node = slot.move()
+    defer { slot.initialize(to: node) }
     return body(node)
   }
 
+  /// The run's node at `offset`, retained.
+  @inlinable
+  func _runNode(at offset: Int) -> Node { run[_slot(offset)] }
+
+  /// Doubles the run's buffer, its nodes moved to the start in order.
   @usableFromInline
   func _growRun() {
-    let capacity = Swift.min(interval, runCapacity &* 2)
+    let capacity = Swift.min(runLimit, runCapacity &* 2)
     let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
-    grown.moveInitialize(from: run, count: runCount)
+    let firstPart = Swift.min(runCount, runCapacity &- runHead)
+    grown.moveInitialize(from: run + runHead, count: firstPart)
+    (grown + firstPart).moveInitialize(from: run, count: runCount &- firstPart)
     run.deallocate()
     run = grown
+    runHead = 0
     runCapacity = capacity
   }
 
@@ -114,7 +159,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
       head: checkpoints.first, count: nil, interval: interval, maximumLength: maximumLength)
     result.checkpoints = checkpoints
     result.runStart = runStart
-    for k in 0..<runCount { result._appendToRun(run[k]) }
+    for k in 0..<runCount { result._appendToRun(_runNode(at: k)) }
     result.truncate(before: offset, count: newCount)
     return result
   }
@@ -231,26 +276,15 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   /// retain.
   @inlinable
   func node(at position: Int, next: (Node) -> Node?) -> Node {
-    // The offset first: extending the run may move it to a larger buffer.
-    let offset = _runOffset(of: position, next: next)
-    let node = run[offset]
-    // The iterator records the checkpoints it walks to, not this one.
-    if position % interval == 0 { recordCheckpoint(node, ofBlock: position / interval) }
-    return node
+    _runNode(at: _runOffset(of: position, next: next))
   }
 
   /// Makes the run hold `position` and returns its offset there.
   @inlinable @inline(__always)
   func _runOffset(of position: Int, next: (Node) -> Node?) -> Int {
-    // The run holds fewer than `interval` nodes, so a position in it, or
-    // just after it, needs no division to find its block (a division by a
-    // variable costs more than the rest of a read).
     let inRun = position &- runStart
     if inRun >= 0 && inRun < runCount { return inRun }
-    let blockStart =
-      inRun == runCount && inRun > 0 && inRun < interval
-      ? runStart : position - position % interval
-    return _extendRun(to: position, blockStart: blockStart, next: next)
+    return _extendRun(to: position, next: next)
   }
 
   /// Records `node`, an iterator's, as the checkpoint of `block` if that is
@@ -266,39 +300,53 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline
   func iteratorStopped(at position: Int, node: Node, next: (Node) -> Node?) {
     let inRun = position &- runStart
-    if inRun == runCount && runCount > 0 && runCount < interval {
-      _appendToRun(node)
+    if inRun == runCount && runCount > 0 {
+      _appendNext(node)
     } else if inRun < 0 || inRun >= runCount {
-      _shortenRun(to: 0)
-      _appendToRun(node)
-      runStart = position
+      _restartRun(node, at: position)
     }
     if countIsGiven, !endVerified, let count, position == count - 1 {
       verifyEnd(last: node, next: next)
     }
   }
 
-  /// Makes the run reach `position` (of the block at `blockStart`), and
-  /// returns its offset in the run.
+  /// Appends the node at the position after the run's last, recording it as
+  /// a checkpoint if it starts the next block missing one.
+  @inlinable @inline(__always)
+  func _appendNext(_ node: __owned Node) {
+    if runStart &+ runCount == checkpoints.count &* interval { checkpoints.append(node) }
+    _appendToRun(node)
+  }
+
+  /// Makes the run reach `position`, and returns its offset in the run: by
+  /// steps from the run's last node when that is past the checkpoint of
+  /// `position`'s block (a read of the next position is one step), from the
+  /// checkpoint otherwise.
   @inlinable
-  func _extendRun(to position: Int, blockStart: Int, next: (Node) -> Node?) -> Int {
-    if runStart != blockStart || runCount == 0 {
-      let block = blockStart / interval
+  func _extendRun(to position: Int, next: (Node) -> Node?) -> Int {
+    let last = runStart &+ runCount &- 1
+    // A division by a variable costs more than the rest of a read: the
+    // next position needs none.
+    if runCount == 0 || position < runStart
+      || (position != last &+ 1 && last < position - position % interval)
+    {
+      let block = position / interval
       if checkpoints.count <= block { buildCheckpoints(through: block, next: next) }
-      _shortenRun(to: 0)
-      _appendToRun(checkpoints[block])
-      runStart = blockStart
+      _restartRun(checkpoints[block], at: block * interval)
     }
-    while runStart + runCount <= position {
-      guard let successor = _withRunNode(at: runCount - 1, next) else {
-        listEnded(at: runStart + runCount)
+    while runStart &+ runCount <= position {
+      guard let successor = _withRunNode(at: runCount &- 1, next) else {
+        listEnded(at: runStart &+ runCount)
       }
-      _appendToRun(successor)
+      _appendNext(successor)
     }
     if countIsGiven, !endVerified, let count, position == count - 1 {
-      verifyEnd(last: run[runCount - 1], next: next)
+      verifyEnd(last: _runNode(at: runCount &- 1), next: next)
     }
-    return position - blockStart
+    _internalInvariant(
+      runCount <= runLimit && checkpoints.count * interval > runStart + runCount - 1,
+      "Run \(runStart)..<\(runStart + runCount) past checkpoints \(checkpoints.count)")
+    return position &- runStart
   }
 
   /// Walks from the furthest known node to the checkpoint of `block`.
@@ -314,10 +362,12 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
       let lastBlock = checkpoints.count - 1
       var position = lastBlock * interval
       var node = checkpoints[lastBlock]
-      // Continue from the run when it is further along in the same block.
-      if runStart == position, runCount > 1 {
-        position += runCount - 1
-        node = run[runCount - 1]
+      // Continue from the run when it is further along in the same block
+      // (every block it reaches has its checkpoint, so it ends in this one).
+      let runLast = runStart &+ runCount &- 1
+      if runCount > 0, runLast > position, runLast < position + interval {
+        position = runLast
+        node = _runNode(at: runCount &- 1)
       }
       while position < (lastBlock + 1) * interval {
         guard let successor = next(node) else { listEnded(at: position + 1) }

@@ -133,6 +133,33 @@ struct LinkedListCollectionTests {
   }
 
   @Test(
+    "A window read again a few rows on, as ForEach reads it while a list scrolls, calls next for its new rows only",
+    arguments: [1, 32, 100])
+  func windowReadAgainCost(interval: Int) {
+    let n = 5_000
+    let (list, counter) = countedList(n, interval: interval, count: n)
+    _ = list[n - 1]  // builds the checkpoints
+    var generator = SplitMix64(seed: 5)
+    for _ in 0..<100 {
+      var start = Int.random(in: 0..<(n - 1_100), using: &generator)
+      #expect((start..<start + 50).map { list[$0] } == Array(start..<start + 50))
+      for _ in 0..<20 {
+        let step = Int.random(in: 1...14, using: &generator)
+        start += step
+        counter.calls = 0
+        #expect((start..<start + 50).map { list[$0] } == Array(start..<start + 50))
+        // Fewer when the run already holds some of the new rows.
+        #expect(counter.calls <= step, "window at \(start), moved by \(step): \(counter.calls)")
+        // Read again backwards, as a list scrolled up a little reads it.
+        counter.calls = 0
+        let backwards = (start..<start + 50).reversed().map { list[$0] }
+        #expect(backwards == Array((start..<start + 50).reversed()))
+        #expect(counter.calls == 0, "window at \(start) read again backwards: \(counter.calls)")
+      }
+    }
+  }
+
+  @Test(
     "Reading a list by consecutive slices, as a scrolling list does, costs one call to next per element"
   )
   func sliceScrollCost() {
