@@ -101,7 +101,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
         _growRun()
       } else {
         (run + runHead).deinitialize(count: 1)
-        runHead = (runHead &+ 1) & (runCapacity &- 1)
+        runHead = _slot(1)
         runStart &+= 1
         runCount &-= 1
       }
