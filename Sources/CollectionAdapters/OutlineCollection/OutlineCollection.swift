@@ -67,8 +67,17 @@ where Children.Element == Node {
   public struct Row: Identifiable {
     /// The node shown on this row.
     public let node: Node
-    /// The node's identifier.
-    public let id: ID
+    /// The node's identifier: the outline's `id` function applied to
+    /// ``node``, called when read.
+    ///
+    /// A read by position never calls `id`, so a read for a row's node or
+    /// depth pays no call. A call on every read would be opaque to the
+    /// compiler and keep a class node retained across it: atomic operations
+    /// on the node, which later reads cannot overlap.
+    ///
+    /// - Complexity: One call of the outline's `id` function.
+    @inlinable public var id: ID { _id(node) }
+    @usableFromInline internal let _id: @Sendable (Node) -> ID
     /// 0 for roots, 1 for their children, and so on.
     public let depth: Int
     /// Whether the node's children are rows.
@@ -79,9 +88,12 @@ where Children.Element == Node {
     public let hasChildren: Bool
 
     @inlinable
-    internal init(node: Node, id: ID, depth: Int, isExpanded: Bool, hasChildren: Bool) {
+    internal init(
+      node: Node, id: @escaping @Sendable (Node) -> ID, depth: Int, isExpanded: Bool,
+      hasChildren: Bool
+    ) {
       self.node = node
-      self.id = id
+      self._id = id
       self.depth = depth
       self.isExpanded = isExpanded
       self.hasChildren = hasChildren
@@ -146,9 +158,8 @@ where Children.Element == Node {
   ///     `children` on each of its children to learn which are leaves: over
   ///     a lazy tree (a disk, a database), one listing per child.
   ///
-  /// `id` may run while the outline's row cursor is locked (a read by
-  /// position finds the row's ancestors by identifier): it must not read
-  /// this outline or its copies, which would wait on that lock forever.
+  /// A read by position never calls `id`: a row calls it when its
+  /// ``Row/id`` is read.
   /// - Complexity: O(number of roots); calls `hasChildren` (or, without
   ///   it, `children`) once per root.
   @inlinable
@@ -276,7 +287,8 @@ extension OutlineCollection: RandomAccessCollection {
   /// - Parameter position: A row position in `0..<count`; traps otherwise.
   /// - Complexity: O(*d*) amortized for a row *d* ≤ 32 rows after or before
   ///   the last one read (a window read in either direction, or moved by a
-  ///   frame); otherwise O(depth × log fan-out). Never calls `children`.
+  ///   frame); otherwise O(depth × log fan-out). Never calls `children`
+  ///   or `id`.
   @inlinable
   public subscript(position: Int) -> Row {
     let count = self.count
@@ -453,7 +465,7 @@ extension OutlineCollection {
     // it costs a closure call and, for a class model in another module, a
     // dynamic exclusivity check, on every row read.
     return Row(
-      node: node, id: _id(node), depth: place.depth,
+      node: node, id: _id, depth: place.depth,
       isExpanded: entry.record.map { _records[Int($0)].isExpanded } ?? false,
       hasChildren: entry.hasChildren)
   }
@@ -547,4 +559,15 @@ where Node: Sendable, ID: Sendable, Children: Sendable {}
 extension OutlineCollection.Iterator: Sendable
 where Node: Sendable, ID: Sendable, Children: Sendable {}
 extension OutlineCollection.Row: Sendable where Node: Sendable, ID: Sendable {}
-extension OutlineCollection.Row: Equatable where Node: Equatable {}
+extension OutlineCollection.Row: Equatable where Node: Equatable {
+  /// Whether two rows show equal nodes with equal identifiers, at the same
+  /// depth and in the same state.
+  ///
+  /// - Complexity: One comparison of nodes and, when they are equal, one
+  ///   call of each row's `id` function.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.depth == rhs.depth && lhs.isExpanded == rhs.isExpanded
+      && lhs.hasChildren == rhs.hasChildren && lhs.node == rhs.node && lhs.id == rhs.id
+  }
+}

@@ -30,7 +30,7 @@ struct OutlineCollectionTests {
     let nodes = Dictionary(uniqueKeysWithValues: forest.allNodes.map { ($0.node.id, $0.node) })
     let expectedRows = expected.map {
       TreeOutline.Row(
-        node: nodes[$0.id]!, id: $0.id, depth: $0.depth, isExpanded: $0.isExpanded,
+        node: nodes[$0.id]!, id: { $0.id }, depth: $0.depth, isExpanded: $0.isExpanded,
         hasChildren: $0.hasChildren)
     }
     let same: (TreeOutline.Row, TreeOutline.Row) -> Bool = {
@@ -252,6 +252,49 @@ struct OutlineCollectionTests {
     outline.collapse(roots[1].id)
     outline.expand(roots[1].id)
     #expect(counter.calls == 0, "re-expanding an indexed node calls nothing")
+  }
+
+  @Test("A row calls id when its id is read, never when it is read by position")
+  func idCallsPerRead() {
+    let ids = CallCounter()
+    var nextID = 0
+    func build(_ depth: Int) -> TreeNode {
+      nextID += 1
+      let node = TreeNode(nextID)
+      if depth < 4 { node.children = (0..<3).map { _ in build(depth + 1) } }
+      return node
+    }
+    func flatten(_ node: TreeNode) -> [TreeNode] {
+      [node] + (node.children ?? []).flatMap { flatten($0) }
+    }
+    let roots = (0..<3).map { _ in build(0) }
+    var outline = TreeOutline(
+      roots: roots,
+      id: {
+        ids.increment()
+        return $0.id
+      },
+      children: \.children)
+    outline.expandAll()
+    let flat = Array(roots.flatMap { flatten($0) })
+    #expect(outline.count == flat.count)
+    var g = SplitMix64(seed: 9)
+    for _ in 0..<300 {
+      let position = Int.random(in: 0..<outline.count, using: &g)
+      ids.calls = 0
+      let row = outline[position]
+      #expect(row.node === flat[position], "position \(position)")
+      #expect(ids.calls == 0, "a read by position called id \(ids.calls) times")
+      #expect(row.id == flat[position].id, "position \(position)")
+      #expect(ids.calls == 1, "reading the id called it \(ids.calls) times")
+    }
+    // The same through a slice and an iterator, as a list reads its window.
+    ids.calls = 0
+    let window = outline[40..<90]
+    #expect(window.map(\.node.id) == flat[40..<90].map(\.id))
+    #expect(ids.calls == 0)
+    #expect(window.map(\.id) == flat[40..<90].map(\.id))
+    #expect(ids.calls == 50)
   }
 
   @Test func copiesAreIndependent() {
