@@ -77,6 +77,28 @@ let benchmarks: @Sendable () -> Void = {
     }
     blackHole(sum)
   }
+  // The same reads, each also reading the row's node, as a jump's rows are
+  // shown: the array's rows hold the node too, so each side pays its miss.
+  nonisolated(unsafe) var outlineNodeDraws = SeededGenerator(seed: 13)
+  Benchmark("1,000 row lookups reading the node: OutlineCollection") { _ in
+    let outline = outline
+    var sum = 0
+    for _ in 0..<1_000 {
+      let row = outline[Int.random(in: 0..<1_111_110, using: &outlineNodeDraws)]
+      sum &+= row.depth &+ row.node.id
+    }
+    blackHole(sum)
+  }
+  nonisolated(unsafe) var arrayNodeDraws = SeededGenerator(seed: 13)
+  Benchmark("1,000 row lookups reading the node: flattened array") { _ in
+    let rows = rows
+    var sum = 0
+    for _ in 0..<1_000 {
+      let row = rows[Int.random(in: 0..<1_111_110, using: &arrayNodeDraws)]
+      sum &+= row.depth &+ row.node.id
+    }
+    blackHole(sum)
+  }
   // What `ForEach` does as a list scrolls: a window of 50 rows read by
   // subscript, position by position, moved by 25 rows a frame, from a fresh
   // random start each iteration (40 frames, 2,000 reads).
