@@ -300,6 +300,83 @@ struct ListCompositionTests {
     }
   }
 
+  /// A node of the app's own linked list, edited in place.
+  final class Link: @unchecked Sendable {
+    let id: Int
+    var next: Link?
+    init(_ id: Int) { self.id = id }
+  }
+
+  @Test("A linked list the app edits in place, invalidating from each edit", arguments: 0..<12)
+  func linkedList(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    var nextID = 1_000
+    var reference = Array(0..<200)
+    var head: Link?
+    var nodes: [Link] = reference.map(Link.init)
+    for (node, following) in zip(nodes, nodes.dropFirst()) { node.next = following }
+    head = nodes.first
+    let interval = [1, 3, 32, 100].randomElement(using: &g)!
+    func adapter(_ head: Link?, count: Int?) -> LinkedListCollection<Link, Int> {
+      LinkedListCollection(
+        head: head, count: count, checkpointInterval: interval, next: { $0.next },
+        element: { $0.id })
+    }
+    var list = Self.makeList(adapter(head, count: reference.count), id: { $0 }, &g)
+    for step in 0..<150 {
+      Self.randomScroll(&list, &g)
+      // `ForEach` reads the window by subscript, then again a few rows on:
+      // the adapter's run of recent nodes is what those reads walk.
+      let window = list.window
+      let shifted = max(0, window.lowerBound - 3)..<min(list.data.count, window.upperBound + 3)
+      for position in Array(window) + Array(shifted) + Array(shifted.reversed()) {
+        #expect(list.data[position] == reference[position], "seed \(seed), step \(step)")
+      }
+      let before = Snapshot(list, ids: list.data.map { $0 })
+      var changes: [RowChanges] = []
+      list.update { data in
+        for _ in 0..<Int.random(in: 1...5, using: &g) {
+          let changed: Int
+          if Bool.random(using: &g) || reference.isEmpty {
+            let at = Int.random(in: 0...reference.count, using: &g)
+            let k = Int.random(in: 1...40, using: &g)
+            let new = (nextID..<nextID + k).map(Link.init)
+            nextID += k
+            for (node, following) in zip(new, new.dropFirst()) { node.next = following }
+            new.last!.next = at < nodes.count ? nodes[at] : nil
+            if at > 0 { nodes[at - 1].next = new.first }
+            nodes.insert(contentsOf: new, at: at)
+            reference.insert(contentsOf: new.map(\.id), at: at)
+            changes.append(RowChanges(inserted: [at..<at + k]))
+            changed = at
+          } else {
+            let lower = Int.random(in: 0..<reference.count, using: &g)
+            let upper = Int.random(in: lower...min(reference.count, lower + 60), using: &g)
+            if lower > 0 { nodes[lower - 1].next = upper < nodes.count ? nodes[upper] : nil }
+            nodes.removeSubrange(lower..<upper)
+            reference.removeSubrange(lower..<upper)
+            changes.append(RowChanges(removed: [lower..<upper]))
+            changed = lower
+          }
+          // The count is told, or found again by a walk.
+          let count = Bool.random(using: &g) ? reference.count : nil
+          if changed == 0 {
+            // A list whose head changed is a new collection.
+            head = nodes.first
+            data = adapter(head, count: count)
+          } else {
+            data.invalidate(from: changed, newCount: count)
+          }
+        }
+        return RowChanges(composing: changes)
+      }
+      #expect(Array(list.data) == reference, "seed \(seed), step \(step)")
+      Self.verify(
+        list, before: before, changes: RowChanges(composing: changes), id: { $0 },
+        "linked list (interval \(interval)), seed \(seed), step \(step)")
+    }
+  }
+
   struct Message: Identifiable, Sendable, Equatable {
     let id: Int
     var text = ""
