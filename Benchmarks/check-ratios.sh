@@ -32,8 +32,8 @@ OrderedStoreVsPeers|move 3 rows at 100k: OrderedStore|move 3 rows at 100k: Order
 OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
 Outline|window reads by subscript, 40 frames: OutlineCollection|window reads by subscript, 40 frames: flattened array|30|a window read by steps from the last row: 13 ns a row, 16x the array; a descent per frame made it 44x
-Outline|1,000 row lookups: OutlineCollection|1,000 row lookups: flattened array|100|fresh random rows: a descent each, 0.47-0.59 us, 31-37x the array's cache miss; a call of id on every read made it 44x
-Outline|1,000 row lookups reading the node: OutlineCollection|1,000 row lookups reading the node: flattened array|50|the node read too: 0.6-0.7 us, 19x the array, whose independent reads overlap their misses
+Outline|1,000 row lookups: OutlineCollection|1,000 row lookups: flattened array|100|fresh random rows: a descent each, 0.3-0.55 us, 31-37x the array's cache miss; a call of id on every read made it 44x
+Outline|1,000 row lookups reading the node: OutlineCollection|1,000 row lookups reading the node: flattened array|50|the node read too: 0.5-0.66 us, 19-23x the array, whose independent reads overlap their misses
 Outline|toggle a top-level node (collapse + expand): OutlineCollection|toggle a top-level node (collapse + expand): flatten on change|1|O(log n) against O(n)
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|4|one pass, as flattening
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|0.5|bytes held: 0.44x (22 against 50 MB at 1.1M rows)|memoryLeakedBytes
