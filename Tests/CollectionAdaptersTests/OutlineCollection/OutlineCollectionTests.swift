@@ -225,14 +225,7 @@ struct OutlineCollectionTests {
   @Test("A position lookup never calls children, whatever the depth")
   func childrenCallsPerLookup() {
     let counter = CallCounter()
-    var nextID = 0
-    func build(_ depth: Int) -> TreeNode {
-      nextID += 1
-      let node = TreeNode(nextID)
-      if depth < 6 { node.children = (0..<3).map { _ in build(depth + 1) } }
-      return node
-    }
-    let roots = (0..<3).map { _ in build(0) }
+    let roots = ternaryForest(levels: 7)
     var outline = TreeOutline(
       roots: roots, id: \.id,
       children: {
@@ -257,17 +250,10 @@ struct OutlineCollectionTests {
   @Test("A row calls id when its id is read, never when it is read by position")
   func idCallsPerRead() {
     let ids = CallCounter()
-    var nextID = 0
-    func build(_ depth: Int) -> TreeNode {
-      nextID += 1
-      let node = TreeNode(nextID)
-      if depth < 4 { node.children = (0..<3).map { _ in build(depth + 1) } }
-      return node
-    }
     func flatten(_ node: TreeNode) -> [TreeNode] {
       [node] + (node.children ?? []).flatMap { flatten($0) }
     }
-    let roots = (0..<3).map { _ in build(0) }
+    let roots = ternaryForest(levels: 5)
     var outline = TreeOutline(
       roots: roots,
       id: {

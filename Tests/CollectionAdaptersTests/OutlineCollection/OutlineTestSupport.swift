@@ -49,6 +49,19 @@ struct RowSnapshot: Equatable, CustomStringConvertible {
 
 typealias TreeOutline = OutlineCollection<TreeNode, Int, [TreeNode]>
 
+/// Three roots, each with three children down to `levels` levels; ids
+/// 1, 2, ... depth-first.
+func ternaryForest(levels: Int) -> [TreeNode] {
+  var nextID = 0
+  func build(_ depth: Int) -> TreeNode {
+    nextID += 1
+    let node = TreeNode(nextID)
+    if depth < levels - 1 { node.children = (0..<3).map { _ in build(depth + 1) } }
+    return node
+  }
+  return (0..<3).map { _ in build(0) }
+}
+
 extension OutlineCollection where Node == TreeNode, ID == Int {
   var snapshots: [RowSnapshot] {
     indices.map { position in
