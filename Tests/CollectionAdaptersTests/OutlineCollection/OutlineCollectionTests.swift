@@ -283,6 +283,27 @@ struct OutlineCollectionTests {
     #expect(ids.calls == 50)
   }
 
+  @Test("Rows compare their nodes, ids, depths and states")
+  func rowEquality() {
+    struct Item: Equatable, Sendable {
+      var key: Int
+      var children: [Item]?
+    }
+    let roots = [Item(key: 1, children: [Item(key: 2), Item(key: 1)]), Item(key: 3)]
+    var outline = OutlineCollection(roots: roots, id: { $0.key }, children: \.children)
+    let negated = OutlineCollection(roots: roots, id: { -$0.key }, children: \.children)
+    #expect(outline[0] == outline[0])
+    #expect(outline[0] != outline[1], "different nodes")
+    #expect(outline[0] != negated[0], "the same node and state, another id")
+    let collapsed = outline[0]
+    outline.expand(1)
+    #expect(outline[0] != collapsed, "the same node, now expanded")
+    // Row 2 is another node with the root's key (a duplicate id): equal
+    // ids, unequal rows.
+    #expect(outline[2].id == outline[0].id && outline[2] != outline[0])
+    #expect(outline[2].depth == 1)
+  }
+
   @Test func copiesAreIndependent() {
     let tree = [TreeNode(1, children: [TreeNode(2)])]
     var outline = OutlineCollection(roots: tree, children: \.children)
