@@ -115,6 +115,7 @@ struct ListCompositionTests {
     var g = SplitMix64(seed: seed)
     var nextID = 1_000
     var list = Self.makeList(Array(0..<200), id: { $0 }, &g)
+    var emptied = 0
     for step in 0..<150 {
       Self.randomScroll(&list, &g)
       let before = Snapshot(list, ids: list.data)
@@ -128,10 +129,14 @@ struct ListCompositionTests {
             nextID += k
             changes.append(RowChanges(inserted: [at..<at + k]))
           } else {
-            let lower = Int.random(in: 0..<rows.count, using: &g)
-            let upper = Int.random(in: lower...min(rows.count, lower + 80), using: &g)
+            // Now and then everything goes, as when a chat is cleared.
+            let clears = Int.random(in: 0..<12, using: &g) == 0
+            let lower = clears ? 0 : Int.random(in: 0..<rows.count, using: &g)
+            let upper =
+              clears ? rows.count : Int.random(in: lower...min(rows.count, lower + 80), using: &g)
             rows.removeSubrange(lower..<upper)
             changes.append(RowChanges(removed: [lower..<upper]))
+            if rows.isEmpty { emptied += 1 }
           }
         }
         return RowChanges(composing: changes)
@@ -140,6 +145,7 @@ struct ListCompositionTests {
         list, before: before, changes: RowChanges(composing: changes), id: { $0 },
         "array, seed \(seed), step \(step)")
     }
+    #expect(emptied > 0, "seed \(seed) never took the array down to empty")
   }
 
   @Test("An ordered store, each edit reporting its rows", arguments: 0..<12)
@@ -323,6 +329,7 @@ struct ListCompositionTests {
         element: { $0.id })
     }
     var list = Self.makeList(adapter(head, count: reference.count), id: { $0 }, &g)
+    var emptied = 0
     for step in 0..<150 {
       Self.randomScroll(&list, &g)
       // `ForEach` reads the window by subscript, then again a few rows on:
@@ -350,13 +357,19 @@ struct ListCompositionTests {
             changes.append(RowChanges(inserted: [at..<at + k]))
             changed = at
           } else {
-            let lower = Int.random(in: 0..<reference.count, using: &g)
-            let upper = Int.random(in: lower...min(reference.count, lower + 60), using: &g)
+            // Now and then everything goes, as when a chat is cleared.
+            let clears = Int.random(in: 0..<12, using: &g) == 0
+            let lower = clears ? 0 : Int.random(in: 0..<reference.count, using: &g)
+            let upper =
+              clears
+              ? reference.count
+              : Int.random(in: lower...min(reference.count, lower + 60), using: &g)
             if lower > 0 { nodes[lower - 1].next = upper < nodes.count ? nodes[upper] : nil }
             nodes.removeSubrange(lower..<upper)
             reference.removeSubrange(lower..<upper)
             changes.append(RowChanges(removed: [lower..<upper]))
             changed = lower
+            if reference.isEmpty { emptied += 1 }
           }
           // The count is told, or found again by a walk.
           let count = Bool.random(using: &g) ? reference.count : nil
@@ -375,6 +388,7 @@ struct ListCompositionTests {
         list, before: before, changes: RowChanges(composing: changes), id: { $0 },
         "linked list (interval \(interval)), seed \(seed), step \(step)")
     }
+    #expect(emptied > 0, "seed \(seed) never took the list down to empty")
   }
 
   struct Message: Identifiable, Sendable, Equatable {
