@@ -110,6 +110,17 @@ struct ListCompositionTests {
     }
   }
 
+  /// Rows to remove from `count` (at least 1): up to `length` from a
+  /// random row, or, one time in 12, all of them, as when a chat is cleared.
+  static func randomRemoval(
+    from count: Int, upTo length: Int, _ g: inout SplitMix64
+  ) -> Range<Int> {
+    let clears = Int.random(in: 0..<12, using: &g) == 0
+    let lower = clears ? 0 : Int.random(in: 0..<count, using: &g)
+    let upper = clears ? count : Int.random(in: lower...min(count, lower + length), using: &g)
+    return lower..<upper
+  }
+
   @Test("An array of messages", arguments: 0..<12)
   func array(seed: UInt64) {
     var g = SplitMix64(seed: seed)
@@ -129,13 +140,9 @@ struct ListCompositionTests {
             nextID += k
             changes.append(RowChanges(inserted: [at..<at + k]))
           } else {
-            // Now and then everything goes, as when a chat is cleared.
-            let clears = Int.random(in: 0..<12, using: &g) == 0
-            let lower = clears ? 0 : Int.random(in: 0..<rows.count, using: &g)
-            let upper =
-              clears ? rows.count : Int.random(in: lower...min(rows.count, lower + 80), using: &g)
-            rows.removeSubrange(lower..<upper)
-            changes.append(RowChanges(removed: [lower..<upper]))
+            let removed = Self.randomRemoval(from: rows.count, upTo: 80, &g)
+            rows.removeSubrange(removed)
+            changes.append(RowChanges(removed: [removed]))
             if rows.isEmpty { emptied += 1 }
           }
         }
@@ -357,17 +364,12 @@ struct ListCompositionTests {
             changes.append(RowChanges(inserted: [at..<at + k]))
             changed = at
           } else {
-            // Now and then everything goes, as when a chat is cleared.
-            let clears = Int.random(in: 0..<12, using: &g) == 0
-            let lower = clears ? 0 : Int.random(in: 0..<reference.count, using: &g)
-            let upper =
-              clears
-              ? reference.count
-              : Int.random(in: lower...min(reference.count, lower + 60), using: &g)
+            let removed = Self.randomRemoval(from: reference.count, upTo: 60, &g)
+            let (lower, upper) = (removed.lowerBound, removed.upperBound)
             if lower > 0 { nodes[lower - 1].next = upper < nodes.count ? nodes[upper] : nil }
-            nodes.removeSubrange(lower..<upper)
-            reference.removeSubrange(lower..<upper)
-            changes.append(RowChanges(removed: [lower..<upper]))
+            nodes.removeSubrange(removed)
+            reference.removeSubrange(removed)
+            changes.append(RowChanges(removed: [removed]))
             changed = lower
             if reference.isEmpty { emptied += 1 }
           }

@@ -266,7 +266,7 @@ extension LinkedListCollection: Sequence {
     /// Records `node`, at a checkpoint's position, in the index.
     @usableFromInline
     internal static func _record(_ node: Node, at position: Int, in index: _LinkedListIndex<Node>) {
-      index.lock.withLock { index.recordCheckpoint(node, ofBlock: position / index.interval) }
+      index.lock.withLock { index.recordCheckpoint(node, at: position) }
     }
 
     /// Leaves the index at `node`, the last one, at `position`.
