@@ -98,19 +98,23 @@ extension OutlineCollection {
     var remaining = position
     var depth = 0
     while true {
-      // Each level waits on cache misses: the record, then its row counts,
-      // then the entry the search picks, and at the last level the node in
-      // the caller's children storage. The entries and the storage are
-      // addressed once the record is read, so they are loaded here, while
-      // the row counts arrive; Swift has no prefetch, and a branch on a
-      // loaded value lets the processor go on before it lands. Neither
-      // condition can hold: a record searched has rows below it, so it has
-      // children, and entries are never below `leaf`.
-      let base = Int(_records[Int(record)].base)
-      if _childRecords[base]._raw < -2 || _records[Int(record)].children.isEmpty {
+      // Each level waits on one cache miss: its row counts, found through
+      // the span, which a large tree keeps in cache. The entry the search
+      // picks and, at the last level, the node in the caller's children
+      // storage are addressed from the span and the record's children, so
+      // they are loaded here, while the row counts arrive; Swift has no
+      // prefetch, and a branch on a loaded value lets the processor go on
+      // before it lands. None of the conditions can hold: a record searched
+      // has rows below it, so it has children, and entries are never below
+      // `leaf`.
+      let span = _spans[Int(record)]
+      let base = Int(span.base)
+      if span.count <= 0 || _childRecords[base]._raw < -2
+        || _recordChildren[Int(record)].isEmpty
+      {
         _preconditionFailure("OutlineCollection's index disagrees with record \(record)")
       }
-      let (index, before) = _search(record, remaining)
+      let (index, before) = _search(span, remaining)
       remaining -= before
       let entry = _childRecords[base &+ index]
       if remaining == 0 {
@@ -141,8 +145,7 @@ extension OutlineCollection {
   @inlinable
   internal func _isOpen(_ entry: _ChildEntry) -> Bool {
     guard let record = entry.record else { return false }
-    let r = _records[Int(record)]
-    return r.isExpanded && r.count > 0
+    return _records[Int(record)].isExpanded && _spans[Int(record)].count > 0
   }
 
   /// The next row, depth-first: the first child of an open row, or else the
@@ -157,11 +160,11 @@ extension OutlineCollection {
       place.depth &+= 1
     } else {
       while true {
-        let r = _records[Int(place.record)]
-        if place.index &+ 1 < Int(r.count) {
+        if place.index &+ 1 < Int(_spans[Int(place.record)].count) {
           place.index &+= 1
           break
         }
+        let r = _records[Int(place.record)]
         place.index = Int(r.indexInParent)
         place.record = r.parent
         place.depth &-= 1
@@ -192,7 +195,7 @@ extension OutlineCollection {
       }
       let record = entry.record.unsafelyUnwrapped
       place.record = record
-      place.index = Int(_records[Int(record)].count) &- 1
+      place.index = Int(_spans[Int(record)].count) &- 1
       place.depth &+= 1
     }
   }

@@ -124,7 +124,8 @@ extension OutlineCollection {
   @discardableResult
   public mutating func collapseAll() -> OutlineChange {
     let oldCount = count
-    self = OutlineCollection(roots: _records[0].children, id: _id, children: _children)
+    self = OutlineCollection(
+      roots: _recordChildren[0], id: _id, children: _children, hasChildren: _hasChildren)
     return .replaced(removed: 0..<oldCount, inserted: 0..<count)
   }
 
@@ -148,10 +149,8 @@ extension OutlineCollection {
         guard let child = _childRecord(parent, index).record else { return nil }
         record = child
       }
-      guard let index = _records[Int(record)].children.lazy.map(_id).firstIndex(of: id) else {
-        return nil
-      }
-      let children = _records[Int(record)].children
+      let children = _recordChildren[Int(record)]
+      guard let index = children.lazy.map(_id).firstIndex(of: id) else { return nil }
       pending = (record, children.distance(from: children.startIndex, to: index))
     }
     guard let (parent, index) = pending else { return nil }
@@ -182,7 +181,7 @@ extension OutlineCollection {
       // Nothing is indexed below this node: only whether it is a leaf, kept
       // in its parent's entry, can have changed.
       guard let (parent, index) = _location(of: id) else { return .unknownID }
-      _childRecords[Int(_records[Int(parent)].base) + index] = _noRecordEntry(
+      _childRecords[Int(_spans[Int(parent)].base) + index] = _noRecordEntry(
         for: _node(record: parent, index: index))
       _rowsChanged()
       return .unchanged
@@ -238,7 +237,7 @@ extension OutlineCollection {
     guard entry == .unindexed else { return entry.record }
     guard let children = _children(_node(record: parent, index: index)) else {
       // `hasChildren` said it had some: the listing is the truth.
-      _childRecords[Int(_records[Int(parent)].base) &+ index] = .leaf
+      _childRecords[Int(_spans[Int(parent)].base) &+ index] = .leaf
       return nil
     }
     return _makeRecord(
@@ -262,8 +261,7 @@ extension OutlineCollection {
   internal mutating func _expandSubtree(_ top: Int32) {
     var stack: [(record: Int32, next: Int)] = [(top, 0)]
     while let (record, index) = stack.last {
-      let r = _records[Int(record)]
-      guard index < Int(r.count) else {
+      guard index < Int(_spans[Int(record)].count) else {
         _rebuildRowCounts(of: record)
         stack.removeLast()
         continue
@@ -278,12 +276,13 @@ extension OutlineCollection {
   @inlinable
   internal mutating func _reload(record: Int32, newChildren: Children?) -> OutlineChange {
     let r = _records[Int(record)]
+    let span = _spans[Int(record)]
     let wasExpanded = r.isExpanded
     let oldTotal = _total(of: record)
     // The node's own row position; -1 for the virtual root, whose rows start at 0.
     let position = record == 0 ? -1 : _rowPosition(record: r.parent, index: Int(r.indexInParent))
     var survivors: [ID: Int32] = [:]
-    for (index, node) in r.children.enumerated() {
+    for (index, node) in _recordChildren[Int(record)].enumerated() {
       let id = _id(node)
       _removeLocation(of: id, record: record, index: index)
       if let child = _childRecord(record, index).record { survivors[id] = child }
@@ -293,22 +292,22 @@ extension OutlineCollection {
       if wasExpanded { _propagate(from: record, delta: -oldTotal) }
       for child in survivors.values { _dropRecord(child) }
       _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
-      _childRecords[Int(_records[Int(r.parent)].base) + Int(r.indexInParent)] = .leaf
+      _childRecords[Int(_spans[Int(r.parent)].base) + Int(r.indexInParent)] = .leaf
       _freeRecords.append(record)
-      _deadRowEntries += Int(r.count)
+      _deadRowEntries += Int(span.count)
       _compactRowTreeIfNeeded()
       guard wasExpanded, let position else { return .unchanged }
       return .removed(position + 1..<position + 1 + oldTotal)
     }
     let newCount = newChildren.count
-    var base = Int(r.base)
-    if newCount > Int(r.count) {
+    var base = Int(span.base)
+    if newCount > Int(span.count) {
       base = _rowTree.count
       _rowTree.append(contentsOf: repeatElement(0, count: newCount))
       _childRecords.append(contentsOf: repeatElement(.unindexed, count: newCount))
-      _deadRowEntries += Int(r.count)
+      _deadRowEntries += Int(span.count)
     } else {
-      _deadRowEntries += Int(r.count) - newCount
+      _deadRowEntries += Int(span.count) - newCount
     }
     var kept: [(index: Int, record: Int32)] = []
     for (index, node) in newChildren.enumerated() {
@@ -324,9 +323,9 @@ extension OutlineCollection {
       _childRecords[base + index] = _noRecordEntry(for: node)
     }
     for (index, child) in kept { _childRecords[base + index] = _ChildEntry(record: child) }
-    _records[Int(record)].children = newChildren
-    _records[Int(record)].base = Int32(truncatingIfNeeded: base)
-    _records[Int(record)].count = Int32(truncatingIfNeeded: newCount)
+    _recordChildren[Int(record)] = newChildren
+    _spans[Int(record)] = _OutlineSpan(
+      base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: newCount))
     _rebuildRowCounts(of: record)
     if _locations != nil { _addLocations(of: record) }
     _compactRowTreeIfNeeded()
@@ -344,7 +343,7 @@ extension OutlineCollection {
     var stack = [top]
     while let record = stack.popLast() {
       let r = _records[Int(record)]
-      for (index, node) in r.children.enumerated() {
+      for (index, node) in _recordChildren[Int(record)].enumerated() {
         let id = _id(node)
         _removeLocation(of: id, record: record, index: index)
         if let child = _childRecord(record, index).record { stack.append(child) }
@@ -352,7 +351,7 @@ extension OutlineCollection {
       let id = _id(_node(record: r.parent, index: Int(r.indexInParent)))
       if _recordForID[id] == record { _recordForID.removeValue(forKey: id) }
       _freeRecords.append(record)
-      _deadRowEntries += Int(r.count)
+      _deadRowEntries += Int(_spans[Int(record)].count)
     }
   }
 }

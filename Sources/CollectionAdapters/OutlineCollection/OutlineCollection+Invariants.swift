@@ -15,15 +15,19 @@ extension OutlineCollection {
     internal func _checkInvariants() {
       let free = Set(_freeRecords)
       _precondition(free.count == _freeRecords.count, "A record is freed twice")
+      _precondition(
+        _spans.count == _records.count && _recordChildren.count == _records.count,
+        "\(_records.count) records, \(_spans.count) spans, \(_recordChildren.count) children")
       _precondition(_records[0].isExpanded && !free.contains(0), "The root record is not live")
       var live = 0
       var liveEntries = 0
       for record in _records.indices where !free.contains(Int32(record)) {
         live += 1
-        let r = _records[record]
-        liveEntries += Int(r.count)
-        _precondition(r.count == r.children.count, "Record \(record) count is stale")
-        for index in 0..<Int(r.count) {
+        let span = _spans[record]
+        liveEntries += Int(span.count)
+        _precondition(
+          Int(span.count) == _recordChildren[record].count, "Record \(record) count is stale")
+        for index in 0..<Int(span.count) {
           let entry = _childRecord(Int32(record), index)
           let owned = _ownedRecord(
             id: _id(_node(record: Int32(record), index: index)), record: Int32(record),
@@ -48,7 +52,7 @@ extension OutlineCollection {
             if c.isExpanded { rows += _total(of: child) }
           }
           let counted =
-            _prefix(base: Int(r.base), index + 1) - _prefix(base: Int(r.base), index)
+            _prefix(base: Int(span.base), index + 1) - _prefix(base: Int(span.base), index)
           _precondition(
             counted == rows, "Record \(record)[\(index)] counts \(counted), not \(rows)")
           if let locations = _locations {

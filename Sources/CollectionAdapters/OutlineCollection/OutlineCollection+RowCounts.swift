@@ -24,8 +24,14 @@ extension OutlineCollection {
   /// Where the tree of `record`'s children's row counts is in `_rowTree`.
   @inlinable
   internal func _segment(of record: Int32) -> Range<Int> {
-    let r = _records[Int(record)]
-    return Int(r.base)..<Int(r.base) &+ Int(r.count)
+    _segment(_spans[Int(record)])
+  }
+
+  /// Where the tree of the children's row counts of the record with `span`
+  /// is in `_rowTree`.
+  @inlinable
+  internal func _segment(_ span: _OutlineSpan) -> Range<Int> {
+    Int(span.base)..<Int(span.base) &+ Int(span.count)
   }
 
   /// The sum of the first `k` row counts of the segment at `base`.
@@ -47,13 +53,14 @@ extension OutlineCollection {
     }
   }
 
-  /// The child of `record` whose rows contain row `offset` (counted from
-  /// the first row below `record`), and the rows before that child.
+  /// The child of the record with `span` whose rows contain row `offset`
+  /// (counted from the first row below the record), and the rows before
+  /// that child.
   ///
   /// - Complexity: O(log *k*) for *k* children.
   @inlinable
-  internal func _search(_ record: Int32, _ offset: Int) -> (index: Int, before: Int) {
-    let segment = _segment(of: record)
+  internal func _search(_ span: _OutlineSpan, _ offset: Int) -> (index: Int, before: Int) {
+    let segment = _segment(span)
     // Row offsets fit in Int32: there are fewer rows than indexed nodes.
     let (index, remaining) = _rowTree.withUnsafeBufferPointer {
       _Fenwick.search(
@@ -104,7 +111,7 @@ extension OutlineCollection {
     var childIndex = index
     while true {
       let r = _records[Int(current)]
-      position += _prefix(base: Int(r.base), childIndex)
+      position += _prefix(base: Int(_spans[Int(current)].base), childIndex)
       if current == 0 { return position }
       guard r.isExpanded else { return nil }
       position += 1
@@ -132,12 +139,11 @@ extension OutlineCollection {
     var compactedRecords: [_ChildEntry] = []
     compacted.reserveCapacity(_rowTree.count - _deadRowEntries)
     compactedRecords.reserveCapacity(_rowTree.count - _deadRowEntries)
-    for record in _records.indices where !free.contains(Int32(record)) {
-      let r = _records[record]
-      let base = Int(r.base)
-      _records[record].base = Int32(truncatingIfNeeded: compacted.count)
-      compacted.append(contentsOf: _rowTree[base..<base + Int(r.count)])
-      compactedRecords.append(contentsOf: _childRecords[base..<base + Int(r.count)])
+    for record in _spans.indices where !free.contains(Int32(record)) {
+      let segment = _segment(_spans[record])
+      _spans[record].base = Int32(truncatingIfNeeded: compacted.count)
+      compacted.append(contentsOf: _rowTree[segment])
+      compactedRecords.append(contentsOf: _childRecords[segment])
     }
     _rowTree = compacted
     _childRecords = compactedRecords

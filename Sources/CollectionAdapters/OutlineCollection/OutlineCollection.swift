@@ -105,8 +105,20 @@ where Children.Element == Node {
   /// Whether a node has children, without listing them; `nil` asks
   /// `_children`.
   @usableFromInline internal let _hasChildren: (@Sendable (Node) -> Bool)?
-  /// Record 0 is the virtual root, whose children are the roots.
-  @usableFromInline internal var _records: [_OutlineRecord<Children>]
+  // A record's fields are kept in three arrays by how reads use them. A
+  // read by position at a random row waits on each level's row counts; the
+  // arrays it reads on the way, the spans and the children, hold 8 bytes a
+  // record each for arrays of nodes, little enough to stay in cache over a
+  // large tree, and are loaded side by side. The links and states a read
+  // never needs stay apart.
+  /// Per record, its parent link and state. Record 0 is the virtual root,
+  /// whose children are the roots.
+  @usableFromInline internal var _records: [_OutlineRecord]
+  /// Per record, where its children's entries are in `_rowTree` and
+  /// `_childRecords`.
+  @usableFromInline internal var _spans: [_OutlineSpan]
+  /// Per record, the children it indexes, as `children` returned them.
+  @usableFromInline internal var _recordChildren: [Children]
   /// Per child of every record: Fenwick trees of row counts, one segment each.
   @usableFromInline internal var _rowTree: [Int32]
   /// Per child of every record, in the same segments as `_rowTree`: the
@@ -173,6 +185,8 @@ where Children.Element == Node {
     _children = children
     _hasChildren = hasChildren
     _records = []
+    _spans = []
+    _recordChildren = []
     _rowTree = []
     _childRecords = []
     _recordForID = [:]
@@ -225,27 +239,39 @@ where Children.Element == Node {
 @inlinable
 internal func _identifier<Node: Identifiable>(_ node: Node) -> Node.ID { node.id }
 
-/// What the collection keeps for a node that has been expanded.
-@usableFromInline
-internal struct _OutlineRecord<Children> {
-  @usableFromInline var children: Children
+/// Where an indexed node is in the tree of records, and whether it is
+/// expanded.
+@usableFromInline @frozen
+internal struct _OutlineRecord {
   @usableFromInline var parent: Int32
   @usableFromInline var indexInParent: Int32
-  /// Where this record's children's row counts start in `_rowTree`.
-  @usableFromInline var base: Int32
-  @usableFromInline var count: Int32
   @usableFromInline var isExpanded: Bool
 
   @inlinable
-  init(children: Children, parent: Int32, indexInParent: Int32, base: Int32, count: Int32) {
-    self.children = children
+  init(parent: Int32, indexInParent: Int32) {
     self.parent = parent
     self.indexInParent = indexInParent
-    self.base = base
-    self.count = count
     self.isExpanded = false
   }
 }
+
+extension _OutlineRecord: Sendable {}
+
+/// Where a record's children's entries are: `_rowTree[base ..< base +
+/// count]` and the same positions of `_childRecords`.
+@usableFromInline @frozen
+internal struct _OutlineSpan {
+  @usableFromInline var base: Int32
+  @usableFromInline var count: Int32
+
+  @inlinable
+  init(base: Int32, count: Int32) {
+    self.base = base
+    self.count = count
+  }
+}
+
+extension _OutlineSpan: Sendable {}
 
 // MARK: - Collection
 
@@ -434,7 +460,7 @@ extension OutlineCollection {
   /// The node at `index` among the children of `record`.
   @inlinable
   internal func _node(record: Int32, index: Int) -> Node {
-    let children = _records[Int(record)].children
+    let children = _recordChildren[Int(record)]
     return children[children.index(children.startIndex, offsetBy: index)]
   }
 
@@ -443,7 +469,7 @@ extension OutlineCollection {
   /// duplicate) has no record.
   @inlinable
   internal func _childRecord(_ record: Int32, _ index: Int) -> _ChildEntry {
-    _childRecords[Int(_records[Int(record)].base) &+ index]
+    _childRecords[Int(_spans[Int(record)].base) &+ index]
   }
 
   /// The record of the node with `id` if that node is child `index` of
@@ -507,20 +533,24 @@ extension OutlineCollection {
     // Appended one by one: reserving the exact count on every record would
     // defeat the array's geometric growth and make `expandAll()` quadratic.
     for child in children { _childRecords.append(_noRecordEntry(for: child)) }
-    let record = _OutlineRecord(
-      children: children, parent: parent, indexInParent: indexInParent,
+    let record = _OutlineRecord(parent: parent, indexInParent: indexInParent)
+    let span = _OutlineSpan(
       base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count))
     let index: Int32
     if let free = _freeRecords.popLast() {
       _records[Int(free)] = record
+      _spans[Int(free)] = span
+      _recordChildren[Int(free)] = children
       index = free
     } else {
       index = Int32(truncatingIfNeeded: _records.count)
       _records.append(record)
+      _spans.append(span)
+      _recordChildren.append(children)
     }
     if parent >= 0 {
       _recordForID[_id(_node(record: parent, index: Int(indexInParent)))] = index
-      _childRecords[Int(_records[Int(parent)].base) + Int(indexInParent)] = _ChildEntry(
+      _childRecords[Int(_spans[Int(parent)].base) + Int(indexInParent)] = _ChildEntry(
         record: index)
     }
     if _locations != nil { _addLocations(of: index) }
@@ -531,8 +561,7 @@ extension OutlineCollection {
   /// with an identifier keeps it; a later one is a duplicate.
   @inlinable
   internal mutating func _addLocations(of record: Int32) {
-    let children = _records[Int(record)].children
-    for (index, node) in children.enumerated() {
+    for (index, node) in _recordChildren[Int(record)].enumerated() {
       let id = _id(node)
       let location = Int(record) << 32 | index
       if let existing = _locations![id], existing != location {
@@ -553,7 +582,6 @@ extension OutlineCollection {
 
 // Checked by the compiler: a value whose closures are `@Sendable`.
 extension OutlineCollection: Sendable where Node: Sendable, ID: Sendable, Children: Sendable {}
-extension _OutlineRecord: Sendable where Children: Sendable {}
 extension OutlineCollection.SubSequence: Sendable
 where Node: Sendable, ID: Sendable, Children: Sendable {}
 extension OutlineCollection.Iterator: Sendable

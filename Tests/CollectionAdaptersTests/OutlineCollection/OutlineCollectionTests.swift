@@ -207,6 +207,25 @@ struct OutlineCollectionTests {
     #expect(eagerRows == lazyRows)
   }
 
+  @Test("collapseAll() keeps the has-children answer: expanding again lists one folder")
+  func collapseAllKeepsHasChildren() {
+    let children = CallCounter()
+    let folder = TreeNode(
+      1, children: (2..<102).map { TreeNode($0, children: [TreeNode(1_000 + $0)]) })
+    var outline = TreeOutline(
+      roots: [folder], id: \.id,
+      children: {
+        children.increment()
+        return $0.children
+      }, hasChildren: { $0.children != nil })
+    outline.expand(1)
+    #expect(outline.collapseAll() == .replaced(removed: 0..<101, inserted: 0..<1))
+    children.calls = 0
+    #expect(outline.expand(1) == .inserted(1..<101))
+    #expect(children.calls == 1, "one listing: the folder's own, not one per subfolder")
+    #expect(outline.dropFirst().allSatisfy { $0.hasChildren })
+  }
+
   @Test("A has-children answer that lies is corrected by the listing")
   func hasChildrenThatLies() {
     let tree = [TreeNode(1, children: [TreeNode(2), TreeNode(3, children: [TreeNode(4)])])]
