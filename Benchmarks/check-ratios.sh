@@ -22,7 +22,7 @@ OrderedStoreVsPeers|lookup miss 100k: OrderedStore|lookup miss 100k: OrderedDict
 OrderedStoreVsPeers|iterate 100k: OrderedStore|iterate 100k: OrderedDictionary|5|contiguous reads, as the peer's
 OrderedStoreVsPeers|removeFirst x1k at 100k: OrderedStore|removeFirst x1k at 100k: OrderedDictionary|0.1|O(1) against the peer's O(n)
 OrderedStoreVsPeers|drag 1 row by 3 at 1M: OrderedStore|drag 1 row by 3 at 1M: Array (remove + insert)|1|O(distance) against O(n)
-OrderedStoreVsPeers|drag 1 row by 3 and back at 1M: OrderedStore|drag 1 row by 3 and back at 1M: OrderedDictionary (moveSubrange)|1|fresh random rows, the table read cold: the passed rows' entries found together, 0.55-0.81x; one row dragged again and again swung 0.6-1.6x with the hash seed
+OrderedStoreVsPeers|drag 1 row by 3 and back at 1M: OrderedStore|drag 1 row by 3 and back at 1M: OrderedDictionary (moveSubrange)|1|fresh random rows, the table read cold: the passed rows' entries found together, 0.53-0.81x; one row dragged again and again swung 0.6-1.6x with the hash seed
 OrderedStoreVsPeers|drag 1 row by 1,000 and back at 1M: OrderedStore|drag 1 row by 1,000 and back at 1M: OrderedDictionary (moveSubrange)|0.8|the rows' entries found in bucket order: 0.39-0.59x
 OrderedStoreVsPeers|drag 1 row by 80,000 and back at 1M: OrderedStore|drag 1 row by 80,000 and back at 1M: OrderedDictionary (moveSubrange)|0.67|a vectorized pass over the table: 0.2-0.25x; the peer's time varies 2x between runs
 OrderedStoreVsPeers|drag 1 row by 100,000 and back at 1M: OrderedStore|drag 1 row by 100,000 and back at 1M: OrderedDictionary (move(indices:to:))|0.67|the same pass: 0.15-0.26x
@@ -32,11 +32,11 @@ OrderedStoreVsPeers|move 3 rows at 100k: OrderedStore|move 3 rows at 100k: Order
 OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
 Outline|window reads by subscript, 40 frames: OutlineCollection|window reads by subscript, 40 frames: flattened array|30|a window read by steps from the last row: 13 ns a row, 16x the array; a descent per frame made it 44x
-Outline|1,000 row lookups: OutlineCollection|1,000 row lookups: flattened array|100|fresh random rows: a descent each, 0.3-0.55 us, 31-37x the array's cache miss; a call of id on every read made it 44x
-Outline|1,000 row lookups reading the node: OutlineCollection|1,000 row lookups reading the node: flattened array|50|the node read too: 0.5-0.66 us, 19-23x the array, whose independent reads overlap their misses
+Outline|1,000 row lookups: OutlineCollection|1,000 row lookups: flattened array|100|fresh random rows: a descent each, one cache miss a level, 0.34-0.51 us, 28-39x the array's cache miss; a record read before each level's row counts made it 0.45-0.49 us
+Outline|1,000 row lookups reading the node: OutlineCollection|1,000 row lookups reading the node: flattened array|50|the node read too: 0.48-0.58 us, 18-23x the array, whose independent reads overlap their misses
 Outline|toggle a top-level node (collapse + expand): OutlineCollection|toggle a top-level node (collapse + expand): flatten on change|1|O(log n) against O(n)
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|4|one pass, as flattening
-Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|0.5|bytes held: 0.44x (22 against 50 MB at 1.1M rows)|memoryLeakedBytes
+Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|0.5|bytes held: 0.43x (22 against 50 MB at 1.1M rows)|memoryLeakedBytes
 WindowingQuery|prepend 100 items to 1M: VariableSizeLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)
 WindowingQuery|mount 1M estimated rows: VariableSizeLayout|mount 1M estimated rows: an array of the offsets|0.2|no length per row until measured: 0.018x; a tree over every row is 10x
 WindowingQuery|10,000 measurements of 10k rows (a storm): WindowingEngine, one batch|10,000 measurements of 10k rows (a storm): WindowingEngine, one by one|0.1|one anchoring and a chunk rebuilt once: 0.012x (149 us; TanStack Virtual publishes 1.35 ms)
