@@ -181,8 +181,7 @@ extension OutlineCollection {
       // Nothing is indexed below this node: only whether it is a leaf, kept
       // in its parent's entry, can have changed.
       guard let (parent, index) = _location(of: id) else { return .unknownID }
-      _childRecords[Int(_spans[Int(parent)].base) + index] = _noRecordEntry(
-        for: _node(record: parent, index: index))
+      _setChildRecord(parent, index, to: _noRecordEntry(for: _node(record: parent, index: index)))
       _rowsChanged()
       return .unchanged
     }
@@ -237,7 +236,7 @@ extension OutlineCollection {
     guard entry == .unindexed else { return entry.record }
     guard let children = _children(_node(record: parent, index: index)) else {
       // `hasChildren` said it had some: the listing is the truth.
-      _childRecords[Int(_spans[Int(parent)].base) &+ index] = .leaf
+      _setChildRecord(parent, index, to: .leaf)
       return nil
     }
     return _makeRecord(
@@ -292,7 +291,7 @@ extension OutlineCollection {
       if wasExpanded { _propagate(from: record, delta: -oldTotal) }
       for child in survivors.values { _dropRecord(child) }
       _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
-      _childRecords[Int(_spans[Int(r.parent)].base) + Int(r.indexInParent)] = .leaf
+      _setChildRecord(r.parent, Int(r.indexInParent), to: .leaf)
       _freeRecords.append(record)
       _deadRowEntries += Int(span.count)
       _compactRowTreeIfNeeded()

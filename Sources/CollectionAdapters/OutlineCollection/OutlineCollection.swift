@@ -472,6 +472,12 @@ extension OutlineCollection {
     _childRecords[Int(_spans[Int(record)].base) &+ index]
   }
 
+  /// Sets the entry of child `index` of `record`.
+  @inlinable
+  internal mutating func _setChildRecord(_ record: Int32, _ index: Int, to entry: _ChildEntry) {
+    _childRecords[Int(_spans[Int(record)].base) &+ index] = entry
+  }
+
   /// The record of the node with `id` if that node is child `index` of
   /// `record`, found through the identifier map (the invariant check
   /// compares it with `_childRecord`).
@@ -550,8 +556,7 @@ extension OutlineCollection {
     }
     if parent >= 0 {
       _recordForID[_id(_node(record: parent, index: Int(indexInParent)))] = index
-      _childRecords[Int(_spans[Int(parent)].base) + Int(indexInParent)] = _ChildEntry(
-        record: index)
+      _setChildRecord(parent, Int(indexInParent), to: _ChildEntry(record: index))
     }
     if _locations != nil { _addLocations(of: index) }
     return index
