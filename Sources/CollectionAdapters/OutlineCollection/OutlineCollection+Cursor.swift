@@ -89,7 +89,8 @@ extension OutlineCollection {
   internal static var _stepLimit: Int { 32 }
 
   /// The place of the row at `position` (in `0..<count`), found from the
-  /// roots through the row counts of each level.
+  /// roots through the row counts of each level; in a record whose
+  /// children are all leaves, by its offset.
   ///
   /// - Complexity: O(depth × log fan-out).
   @inlinable
@@ -108,6 +109,16 @@ extension OutlineCollection {
       // has rows below it, so it has children, and entries are never below
       // `leaf`.
       let span = _spans[Int(record)]
+      if span.childrenAreLeaves {
+        // A folder of files, the commonest last level: each child is one
+        // row, so the offset is the child and its entry is `.leaf`, with
+        // no row counts or entries loaded. The storage is, for the node.
+        if remaining >= Int(span.count) || _recordChildren[Int(record)].isEmpty {
+          _preconditionFailure("OutlineCollection's index disagrees with record \(record)")
+        }
+        return _OutlinePlace(
+          position: position, record: record, index: remaining, depth: depth, entry: .leaf)
+      }
       let base = Int(span.base)
       if span.count <= 0 || _childRecords[base]._raw < -2
         || _recordChildren[Int(record)].isEmpty

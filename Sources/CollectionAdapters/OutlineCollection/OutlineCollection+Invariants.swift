@@ -9,8 +9,9 @@ import _AdapterInternals
 extension OutlineCollection {
   #if COLLECTION_ADAPTERS_INTERNAL_CHECKS
     /// Traps if the index is inconsistent: every live record's row counts
-    /// match its children's, parent links agree both ways, and the identifier
-    /// maps point at the right places.
+    /// match its children's, parent links agree both ways, the identifier
+    /// maps point at the right places, and a record that says its children
+    /// are leaves holds only leaves.
     @usableFromInline @inline(never)
     internal func _checkInvariants() {
       let free = Set(_freeRecords)
@@ -27,6 +28,13 @@ extension OutlineCollection {
         liveEntries += Int(span.count)
         _precondition(
           Int(span.count) == _recordChildren[record].count, "Record \(record) count is stale")
+        _precondition(
+          !span.childrenAreLeaves
+            || (span.count > 0
+              && (0..<Int(span.count)).allSatisfy {
+                _childRecord(Int32(record), $0) == .leaf
+              }),
+          "Record \(record) says its children are leaves")
         for index in 0..<Int(span.count) {
           let entry = _childRecord(Int32(record), index)
           let owned = _ownedRecord(

@@ -258,16 +258,33 @@ internal struct _OutlineRecord {
 extension _OutlineRecord: Sendable {}
 
 /// Where a record's children's entries are: `_rowTree[base ..< base +
-/// count]` and the same positions of `_childRecords`.
+/// count]` and the same positions of `_childRecords`; and whether every
+/// child is known to be a leaf, so that a read finds its row by its offset
+/// alone.
 @usableFromInline @frozen
 internal struct _OutlineSpan {
   @usableFromInline var base: Int32
-  @usableFromInline var count: Int32
+  /// The count in the low 31 bits, `childrenAreLeaves` in the top one: a
+  /// span stays 8 bytes, and a descent reads both with the base.
+  @usableFromInline var _countAndLeaves: UInt32
 
   @inlinable
-  init(base: Int32, count: Int32) {
+  init(base: Int32, count: Int32, childrenAreLeaves: Bool = false) {
     self.base = base
-    self.count = count
+    _countAndLeaves = UInt32(bitPattern: count) | (childrenAreLeaves ? 1 << 31 : 0)
+  }
+
+  /// The number of children.
+  @inlinable
+  var count: Int32 { Int32(bitPattern: _countAndLeaves & 0x7FFF_FFFF) }
+
+  /// Whether every child is a leaf: each is one row, and its entry is
+  /// `.leaf`. Only ever true when that holds; a write of any other entry
+  /// clears it.
+  @inlinable
+  var childrenAreLeaves: Bool {
+    get { _countAndLeaves >> 31 != 0 }
+    set { _countAndLeaves = _countAndLeaves & 0x7FFF_FFFF | (newValue ? 1 << 31 : 0) }
   }
 }
 
@@ -476,6 +493,7 @@ extension OutlineCollection {
   @inlinable
   internal mutating func _setChildRecord(_ record: Int32, _ index: Int, to entry: _ChildEntry) {
     _childRecords[Int(_spans[Int(record)].base) &+ index] = entry
+    if entry != .leaf { _spans[Int(record)].childrenAreLeaves = false }
   }
 
   /// The record of the node with `id` if that node is child `index` of
@@ -538,10 +556,16 @@ extension OutlineCollection {
     _Fenwick.append(repeating: 1 as Int32, count: count, to: &_rowTree)
     // Appended one by one: reserving the exact count on every record would
     // defeat the array's geometric growth and make `expandAll()` quadratic.
-    for child in children { _childRecords.append(_noRecordEntry(for: child)) }
+    var childrenAreLeaves = count > 0
+    for child in children {
+      let entry = _noRecordEntry(for: child)
+      childrenAreLeaves = childrenAreLeaves && entry == .leaf
+      _childRecords.append(entry)
+    }
     let record = _OutlineRecord(parent: parent, indexInParent: indexInParent)
     let span = _OutlineSpan(
-      base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count))
+      base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count),
+      childrenAreLeaves: childrenAreLeaves)
     let index: Int32
     if let free = _freeRecords.popLast() {
       _records[Int(free)] = record

@@ -213,6 +213,53 @@ struct OutlineCollectionTests {
     #expect(outline.map { $0.hasChildren } == lazyRows)
   }
 
+  @Test("A folder of leaves is read by offset, until one of its children has children")
+  func leafFolderReadByOffset() {
+    let files = (10..<20).map { TreeNode($0) }
+    let tree = [
+      TreeNode(1, children: files),
+      TreeNode(2, children: [TreeNode(30), TreeNode(31, children: [TreeNode(40)])]),
+    ]
+    var outline = TreeOutline(roots: tree, children: \.children)
+    outline.expand(1)
+    outline.expand(2)
+    func childrenAreLeaves(_ id: Int) -> Bool {
+      outline._spans[Int(outline._recordForID[id]!)].childrenAreLeaves
+    }
+    // Every row found by a descent from the roots, against the rows in
+    // order (read by steps) and the tree itself.
+    func checkDescents(_ ids: [Int], _ comment: Comment) {
+      let rows = Array(outline)
+      #expect(rows.map(\.id) == ids, comment)
+      for position in rows.indices {
+        let row = outline._row(at: outline._descend(to: position))
+        #expect(
+          row.node === rows[position].node && row.depth == rows[position].depth
+            && row.isExpanded == rows[position].isExpanded
+            && row.hasChildren == rows[position].hasChildren
+            && row.hasChildren == (row.node.children != nil), comment)
+      }
+    }
+    #expect(childrenAreLeaves(1))
+    #expect(!childrenAreLeaves(2), "31 has children")
+    #expect(!outline._spans[0].childrenAreLeaves, "the roots are folders")
+    checkDescents([1] + Array(10..<20) + [2, 30, 31], "all leaves")
+    // A file gains children: its folder's rows are searched again.
+    files[5].children = [TreeNode(50)]
+    #expect(outline.reloadChildren(of: 15) == .unchanged)
+    #expect(!childrenAreLeaves(1))
+    checkDescents([1] + Array(10..<20) + [2, 30, 31], "15 has children")
+    #expect(outline.expand(15) == .inserted(7..<8))
+    checkDescents([1] + Array(10...15) + [50] + Array(16..<20) + [2, 30, 31], "15 open")
+    // It loses them; re-listing its folder finds only leaves again.
+    files[5].children = nil
+    #expect(outline.reloadChildren(of: 15) == .removed(7..<8))
+    checkDescents([1] + Array(10..<20) + [2, 30, 31], "15 a leaf again")
+    #expect(outline.reloadChildren(of: 1) == .replaced(removed: 1..<11, inserted: 1..<11))
+    #expect(childrenAreLeaves(1))
+    checkDescents([1] + Array(10..<20) + [2, 30, 31], "re-listed")
+  }
+
   @Test("A has-children answer that lies is corrected by the listing")
   func hasChildrenThatLies() {
     let tree = [TreeNode(1, children: [TreeNode(2), TreeNode(3, children: [TreeNode(4)])])]
