@@ -45,8 +45,10 @@ import _AdapterInternals
 ///   last one read (a window read in either direction: one step of a
 ///   depth-first walk), O(*d*) for one up to 32 rows away (a window moved by
 ///   a frame); otherwise O(depth × log fan-out), a descent through
-///   the Fenwick trees of the row's ancestors. **A random read departs from
-///   the O(1) subscript that `Collection` expects.** Index arithmetic is O(1).
+///   the Fenwick trees of the row's ancestors (a folder whose children are
+///   all leaves is not searched: the row's offset in it is its child).
+///   **A random read departs from the O(1) subscript that `Collection`
+///   expects.** Index arithmetic is O(1).
 /// - `expand`, `collapse`, `toggle`: O(depth × log fan-out), plus O(*k*) to
 ///   index the *k* children of a node expanded for the first time. Never
 ///   proportional to the number of rows.
