@@ -27,6 +27,23 @@ nonisolated(unsafe) var outline: OutlineCollection<TreeNode, Int, [TreeNode]> = 
   outline.expandAll()
   return outline
 }()
+// The tree above with an empty folder first in every last-level folder:
+// the same 1,111,110 rows. Built on first use.
+let mixedOutline: OutlineCollection<TreeNode, Int, [TreeNode]> = {
+  let tree = makeTree()
+  var stack = tree
+  while let node = stack.popLast() {
+    guard let children = node.children else { continue }
+    if children[0].children == nil {
+      children[0].children = []
+    } else {
+      stack.append(contentsOf: children)
+    }
+  }
+  var outline = OutlineCollection(roots: tree, children: \.children)
+  outline.expandAll()
+  return outline
+}()
 nonisolated(unsafe) var expanded = allIDs
 nonisolated(unsafe) var rows = flatten(tree, expanded: allIDs)
 
@@ -96,6 +113,18 @@ let benchmarks: @Sendable () -> Void = {
     for _ in 0..<1_000 {
       let row = rows[Int.random(in: 0..<1_111_110, using: &arrayNodeDraws)]
       sum &+= row.depth &+ row.node.id
+    }
+    blackHole(sum)
+  }
+  // The same reads over the same shape, except that every last-level
+  // folder also holds an empty folder: no folder is all leaves, so every
+  // level's row counts are searched (a folder of leaves is read by offset).
+  nonisolated(unsafe) var mixedDraws = SeededGenerator(seed: 11)
+  Benchmark("1,000 row lookups, no folder of leaves only: OutlineCollection") { _ in
+    let outline = mixedOutline
+    var sum = 0
+    for _ in 0..<1_000 {
+      sum &+= outline[Int.random(in: 0..<1_111_110, using: &mixedDraws)].depth
     }
     blackHole(sum)
   }
