@@ -111,8 +111,9 @@ extension OutlineCollection {
       let span = _spans[Int(record)]
       if span.childrenAreLeaves {
         // A folder of files, the commonest last level: each child is one
-        // row, so the offset is the child and its entry is `.leaf`, with
-        // no row counts or entries loaded. The storage is, for the node.
+        // row, so the offset is the child and its entry is `.leaf`. No row
+        // counts or entries are loaded; the children's storage is, for the
+        // caller's node.
         if remaining >= Int(span.count) || _recordChildren[Int(record)].isEmpty {
           _preconditionFailure("OutlineCollection's index disagrees with record \(record)")
         }
