@@ -45,6 +45,19 @@ let mixedOutline: OutlineCollection<TreeNode, Int, [TreeNode]> = {
   return outline
 }()
 nonisolated(unsafe) var expanded = allIDs
+/// The sum of the depths of 1,000 rows of `outline` at fresh random
+/// positions. The outline is a constant, as `ForEach` reads the data it
+/// holds (a read of a global variable copies the outline's struct, a
+/// dozen references, every time).
+func depthsAtRandomRows(
+  of outline: OutlineCollection<TreeNode, Int, [TreeNode]>, _ draws: inout SeededGenerator
+) -> Int {
+  var sum = 0
+  for _ in 0..<1_000 {
+    sum &+= outline[Int.random(in: 0..<1_111_110, using: &draws)].depth
+  }
+  return sum
+}
 nonisolated(unsafe) var rows = flatten(tree, expanded: allIDs)
 
 let benchmarks: @Sendable () -> Void = {
@@ -73,17 +86,10 @@ let benchmarks: @Sendable () -> Void = {
   }
   // Reads at fresh random positions over the whole outline, as a jump or a
   // scroll-bar drag makes them: each iteration draws new ones, so nothing
-  // stays cached from the last. Each reads a constant, as `ForEach` reads
-  // the data it holds (a read of a global variable copies the outline's
-  // struct, a dozen references, every time).
+  // stays cached from the last. Each side reads a constant.
   nonisolated(unsafe) var outlineDraws = SeededGenerator(seed: 11)
   Benchmark("1,000 row lookups: OutlineCollection") { _ in
-    let outline = outline
-    var sum = 0
-    for _ in 0..<1_000 {
-      sum &+= outline[Int.random(in: 0..<1_111_110, using: &outlineDraws)].depth
-    }
-    blackHole(sum)
+    blackHole(depthsAtRandomRows(of: outline, &outlineDraws))
   }
   nonisolated(unsafe) var arrayDraws = SeededGenerator(seed: 11)
   Benchmark("1,000 row lookups: flattened array") { _ in
@@ -121,12 +127,7 @@ let benchmarks: @Sendable () -> Void = {
   // level's row counts are searched (a folder of leaves is read by offset).
   nonisolated(unsafe) var mixedDraws = SeededGenerator(seed: 11)
   Benchmark("1,000 row lookups, no folder of leaves only: OutlineCollection") { _ in
-    let outline = mixedOutline
-    var sum = 0
-    for _ in 0..<1_000 {
-      sum &+= outline[Int.random(in: 0..<1_111_110, using: &mixedDraws)].depth
-    }
-    blackHole(sum)
+    blackHole(depthsAtRandomRows(of: mixedOutline, &mixedDraws))
   }
   // What `ForEach` does as a list scrolls: a window of 50 rows read by
   // subscript, position by position, moved by 25 rows a frame, from a fresh
