@@ -318,17 +318,12 @@ extension OutlineCollection {
     // Dropped records read their identifiers and their children's records
     // through the old children and segment.
     for child in survivors.values { _dropRecord(child) }
-    var childrenAreLeaves = kept.isEmpty && newCount > 0
-    for (index, node) in newChildren.enumerated() {
-      let entry = _noRecordEntry(for: node)
-      childrenAreLeaves = childrenAreLeaves && entry == .leaf
-      _childRecords[base + index] = entry
-    }
+    let listedLeaves = _listEntries(of: newChildren, at: base)
     for (index, child) in kept { _childRecords[base + index] = _ChildEntry(record: child) }
     _recordChildren[Int(record)] = newChildren
     _spans[Int(record)] = _OutlineSpan(
       base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: newCount),
-      childrenAreLeaves: childrenAreLeaves)
+      childrenAreLeaves: kept.isEmpty && newCount > 0 && listedLeaves)
     _rebuildRowCounts(of: record)
     if _locations != nil { _addLocations(of: record) }
     _compactRowTreeIfNeeded()

@@ -556,18 +556,15 @@ extension OutlineCollection {
     _precondition(
       base + count < Int(Int32.max), "OutlineCollection cannot index more than \(Int32.max) nodes")
     _Fenwick.append(repeating: 1 as Int32, count: count, to: &_rowTree)
-    // Appended one by one: reserving the exact count on every record would
-    // defeat the array's geometric growth and make `expandAll()` quadratic.
-    var childrenAreLeaves = count > 0
-    for child in children {
-      let entry = _noRecordEntry(for: child)
-      childrenAreLeaves = childrenAreLeaves && entry == .leaf
-      _childRecords.append(entry)
-    }
+    // Appended, not reserved: reserving the exact count on every record
+    // would defeat the array's geometric growth and make `expandAll()`
+    // quadratic.
+    _childRecords.append(contentsOf: repeatElement(.unindexed, count: count))
+    let listedLeaves = _listEntries(of: children, at: base)
     let record = _OutlineRecord(parent: parent, indexInParent: indexInParent)
     let span = _OutlineSpan(
       base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count),
-      childrenAreLeaves: childrenAreLeaves)
+      childrenAreLeaves: count > 0 && listedLeaves)
     let index: Int32
     if let free = _freeRecords.popLast() {
       _records[Int(free)] = record
@@ -586,6 +583,20 @@ extension OutlineCollection {
     }
     if _locations != nil { _addLocations(of: index) }
     return index
+  }
+
+  /// Writes the entries of `children`, none of which has a record, into
+  /// `_childRecords` from `base` on. Returns whether every one is a leaf:
+  /// the only place a span's `childrenAreLeaves` is learned.
+  @inlinable
+  internal mutating func _listEntries(of children: Children, at base: Int) -> Bool {
+    var allLeaves = true
+    for (offset, child) in children.enumerated() {
+      let entry = _noRecordEntry(for: child)
+      allLeaves = allLeaves && entry == .leaf
+      _childRecords[base &+ offset] = entry
+    }
+    return allLeaves
   }
 
   /// Adds the locations of `record`'s children. The first node indexed
