@@ -90,7 +90,7 @@ extension OutlineCollection {
 
   /// The place of the row at `position` (in `0..<count`), found from the
   /// roots through the row counts of each level; in a record whose
-  /// children are all leaves, by its offset.
+  /// children are one row each, by its offset.
   ///
   /// - Complexity: O(depth × log fan-out).
   @inlinable
@@ -109,18 +109,20 @@ extension OutlineCollection {
       // has rows below it, so it has children, and entries are never below
       // `leaf`.
       let span = _spans[Int(record)]
-      if span.childrenAreLeaves {
-        // A folder of files, the commonest last level: each child is one
-        // row, so the offset is the child and its entry is `.leaf`. No row
-        // counts or entries are loaded; the children's storage is, for the
-        // caller's node.
+      let base = Int(span.base)
+      if span.eachChildIsOneRow {
+        // The commonest last level: a folder whose subfolders are all
+        // closed, or that holds only files. The offset is the child, so no
+        // row counts are loaded; nor is the entry of a folder of files,
+        // which is `.leaf`. The children's storage is, for the caller's
+        // node.
         if remaining >= Int(span.count) || _recordChildren[Int(record)].isEmpty {
           _preconditionFailure("OutlineCollection's index disagrees with record \(record)")
         }
         return _OutlinePlace(
-          position: position, record: record, index: remaining, depth: depth, entry: .leaf)
+          position: position, record: record, index: remaining, depth: depth,
+          entry: span.childrenAreLeaves ? .leaf : _childRecords[base &+ remaining])
       }
-      let base = Int(span.base)
       if span.count <= 0 || _childRecords[base]._raw < -2
         || _recordChildren[Int(record)].isEmpty
       {

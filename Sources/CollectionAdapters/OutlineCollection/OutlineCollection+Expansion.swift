@@ -322,8 +322,8 @@ extension OutlineCollection {
     for (index, child) in kept { _childRecords[base + index] = _ChildEntry(record: child) }
     _recordChildren[Int(record)] = newChildren
     _spans[Int(record)] = _OutlineSpan(
-      base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: newCount),
-      childrenAreLeaves: kept.isEmpty && newCount > 0 && listedLeaves)
+      base: Int32(truncatingIfNeeded: base), count: newCount,
+      childrenAreLeaves: kept.isEmpty && newCount > 0 && listedLeaves, eachChildIsOneRow: false)
     _rebuildRowCounts(of: record)
     if _locations != nil { _addLocations(of: record) }
     _compactRowTreeIfNeeded()

@@ -11,7 +11,7 @@ extension OutlineCollection {
     /// Traps if the index is inconsistent: every live record's row counts
     /// match its children's, parent links agree both ways, the identifier
     /// maps point at the right places, and a record that says its children
-    /// are leaves holds only leaves.
+    /// are leaves, or one row each, holds only those.
     @usableFromInline @inline(never)
     internal func _checkInvariants() {
       let free = Set(_freeRecords)
@@ -35,6 +35,12 @@ extension OutlineCollection {
                 _childRecord(Int32(record), $0) == .leaf
               }),
           "Record \(record) says its children are leaves")
+        _precondition(
+          !span.childrenAreLeaves || span.eachChildIsOneRow,
+          "Record \(record) says its children are leaves, not that each is one row")
+        _precondition(
+          !span.eachChildIsOneRow || span.count > 0,
+          "Record \(record) says each of its no children is one row")
         for index in 0..<Int(span.count) {
           let entry = _childRecord(Int32(record), index)
           let owned = _ownedRecord(
@@ -63,6 +69,9 @@ extension OutlineCollection {
             _prefix(base: Int(span.base), index + 1) - _prefix(base: Int(span.base), index)
           _precondition(
             counted == rows, "Record \(record)[\(index)] counts \(counted), not \(rows)")
+          _precondition(
+            !span.eachChildIsOneRow || rows == 1,
+            "Record \(record) says each child is one row; child \(index) is \(rows)")
           if let locations = _locations {
             // A duplicate identifier is located at the node that owns it.
             let id = _id(_node(record: Int32(record), index: index))

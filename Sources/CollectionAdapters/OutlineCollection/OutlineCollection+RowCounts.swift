@@ -46,6 +46,9 @@ extension OutlineCollection {
   @inlinable
   internal mutating func _add(_ delta: Int, record: Int32, index: Int) {
     let segment = _segment(of: record)
+    // The child was one row or more, so it is not one row now, or not for
+    // certain: the next rebuild of the counts learns it again.
+    if delta != 0 { _spans[Int(record)].eachChildIsOneRow = false }
     _rowTree.withUnsafeMutableBufferPointer {
       _Fenwick.add(
         Int32(truncatingIfNeeded: delta), at: index,
@@ -69,17 +72,21 @@ extension OutlineCollection {
     return (index, offset - Int(remaining))
   }
 
-  /// Refills `record`'s tree from its children's current row counts. O(*k*).
+  /// Refills `record`'s tree from its children's current row counts, and
+  /// learns whether each is one row. O(*k*).
   @inlinable
   internal mutating func _rebuildRowCounts(of record: Int32) {
     let segment = _segment(of: record)
+    var eachIsOneRow = !segment.isEmpty
     for i in 0..<segment.count {
       var rows = 1
       if let child = _childRecord(record, i).record, _records[Int(child)].isExpanded {
         rows += _total(of: child)
       }
+      eachIsOneRow = eachIsOneRow && rows == 1
       _rowTree[segment.lowerBound + i] = Int32(truncatingIfNeeded: rows)
     }
+    _spans[Int(record)].eachChildIsOneRow = eachIsOneRow
     _rowTree.withUnsafeMutableBufferPointer {
       _Fenwick.build(UnsafeMutableBufferPointer(rebasing: $0[segment]))
     }

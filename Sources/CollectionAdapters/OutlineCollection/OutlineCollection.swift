@@ -45,8 +45,9 @@ import _AdapterInternals
 ///   last one read (a window read in either direction: one step of a
 ///   depth-first walk), O(*d*) for one up to 32 rows away (a window moved by
 ///   a frame); otherwise O(depth × log fan-out), a descent through
-///   the Fenwick trees of the row's ancestors (a folder whose children are
-///   all leaves is not searched: the row's offset in it is its child).
+///   the Fenwick trees of the row's ancestors (a folder none of whose
+///   children is open on rows, such as a folder of files, is not searched:
+///   the row's offset in it is its child).
 ///   **A random read departs from the O(1) subscript that `Collection`
 ///   expects.** Index arithmetic is O(1).
 /// - `expand`, `collapse`, `toggle`: O(depth × log fan-out), plus O(*k*) to
@@ -261,32 +262,52 @@ extension _OutlineRecord: Sendable {}
 
 /// Where a record's children's entries are: `_rowTree[base ..< base +
 /// count]` and the same positions of `_childRecords`; and whether every
-/// child is known to be a leaf, so that a read finds its row by its offset
-/// alone.
+/// child is known to be one row, or a leaf, so that a read finds its row by
+/// its offset alone.
 @usableFromInline @frozen
 internal struct _OutlineSpan {
   @usableFromInline var base: Int32
-  /// The count in the low 31 bits, `childrenAreLeaves` in the top one: a
-  /// span stays 8 bytes, and a descent reads both with the base.
-  @usableFromInline var _countAndLeaves: UInt32
+  /// The count in the low 30 bits, `childrenAreLeaves` in the top one and
+  /// `eachChildIsOneRow` in the next: a span stays 8 bytes, and a descent
+  /// reads all three with the base.
+  @usableFromInline var _countAndFlags: UInt32
+
+  /// The most children a node may have: the count's bits.
+  @inlinable
+  static var maximumCount: Int { 1 << 30 - 1 }
 
   @inlinable
-  init(base: Int32, count: Int32, childrenAreLeaves: Bool = false) {
+  init(base: Int32, count: Int, childrenAreLeaves: Bool, eachChildIsOneRow: Bool) {
+    _precondition(
+      count <= Self.maximumCount,
+      "A node with \(count) children exceeds OutlineCollection's limit of \(Self.maximumCount)")
     self.base = base
-    _countAndLeaves = UInt32(bitPattern: count) | (childrenAreLeaves ? 1 << 31 : 0)
+    _countAndFlags = UInt32(truncatingIfNeeded: count)
+    self.childrenAreLeaves = childrenAreLeaves
+    self.eachChildIsOneRow = eachChildIsOneRow
   }
 
   /// The number of children.
   @inlinable
-  var count: Int32 { Int32(bitPattern: _countAndLeaves & 0x7FFF_FFFF) }
+  var count: Int32 { Int32(bitPattern: _countAndFlags & 0x3FFF_FFFF) }
 
   /// Whether every child is a leaf: each is one row, and its entry is
   /// `.leaf`. Only ever true when that holds; a write of any other entry
   /// clears it.
   @inlinable
   var childrenAreLeaves: Bool {
-    get { _countAndLeaves >> 31 != 0 }
-    set { _countAndLeaves = _countAndLeaves & 0x7FFF_FFFF | (newValue ? 1 << 31 : 0) }
+    get { _countAndFlags & 1 << 31 != 0 }
+    set { _countAndFlags = _countAndFlags & ~(1 << 31) | (newValue ? 1 << 31 : 0) }
+  }
+
+  /// Whether every child's row count is 1: no child is open with rows
+  /// below it, so child `i` is row `i` below the record. Only ever true
+  /// when that holds; any change to a child's row count clears it, and a
+  /// rebuild of the counts learns it again.
+  @inlinable
+  var eachChildIsOneRow: Bool {
+    get { _countAndFlags & 1 << 30 != 0 }
+    set { _countAndFlags = _countAndFlags & ~(1 << 30) | (newValue ? 1 << 30 : 0) }
   }
 }
 
@@ -555,6 +576,7 @@ extension OutlineCollection {
     let base = _rowTree.count
     _precondition(
       base + count < Int(Int32.max), "OutlineCollection cannot index more than \(Int32.max) nodes")
+    // Every child's row count starts at 1.
     _Fenwick.append(repeating: 1 as Int32, count: count, to: &_rowTree)
     // Appended, not reserved: reserving the exact count on every record
     // would defeat the array's geometric growth and make `expandAll()`
@@ -563,8 +585,8 @@ extension OutlineCollection {
     let listedLeaves = _listEntries(of: children, at: base)
     let record = _OutlineRecord(parent: parent, indexInParent: indexInParent)
     let span = _OutlineSpan(
-      base: Int32(truncatingIfNeeded: base), count: Int32(truncatingIfNeeded: count),
-      childrenAreLeaves: count > 0 && listedLeaves)
+      base: Int32(truncatingIfNeeded: base), count: count,
+      childrenAreLeaves: count > 0 && listedLeaves, eachChildIsOneRow: count > 0)
     let index: Int32
     if let free = _freeRecords.popLast() {
       _records[Int(free)] = record

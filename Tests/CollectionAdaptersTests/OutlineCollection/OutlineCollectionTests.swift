@@ -260,6 +260,60 @@ struct OutlineCollectionTests {
     checkDescents([1] + Array(10..<20) + [2, 30, 31], "re-listed")
   }
 
+  @Test("A folder of one-row children is read by offset, until one of them opens with rows")
+  func oneRowChildrenReadByOffset() {
+    let tree = [
+      TreeNode(
+        1,
+        children: [
+          TreeNode(10, children: [TreeNode(40), TreeNode(41)]), TreeNode(11),
+          TreeNode(12, children: []), TreeNode(13),
+        ]),
+      TreeNode(2),
+    ]
+    var outline = TreeOutline(roots: tree, children: \.children)
+    func eachChildIsOneRow(_ id: Int) -> Bool {
+      outline._spans[Int(outline._recordForID[id]!)].eachChildIsOneRow
+    }
+    // Every row found by a descent from the roots, against the rows in
+    // order (read by steps) and the tree itself.
+    func checkDescents(_ ids: [Int], _ comment: Comment) {
+      let rows = Array(outline)
+      #expect(rows.map(\.id) == ids, comment)
+      for position in rows.indices {
+        let row = outline._row(at: outline._descend(to: position))
+        #expect(
+          row.node === rows[position].node && row.depth == rows[position].depth
+            && row.isExpanded == rows[position].isExpanded
+            && row.hasChildren == rows[position].hasChildren
+            && row.hasChildren == (row.node.children != nil), comment)
+      }
+    }
+    #expect(outline._spans[0].eachChildIsOneRow, "two closed roots")
+    outline.expand(1)
+    #expect(!outline._spans[0].eachChildIsOneRow, "1 is open with rows")
+    #expect(
+      eachChildIsOneRow(1) && !outline._spans[Int(outline._recordForID[1]!)].childrenAreLeaves)
+    checkDescents([1, 10, 11, 12, 13, 2], "closed and empty folders")
+    // An empty folder opens on no rows: still one row, and read as open.
+    outline.expand(12)
+    #expect(eachChildIsOneRow(1))
+    checkDescents([1, 10, 11, 12, 13, 2], "12 open and empty")
+    #expect(outline[3].isExpanded && outline[3].hasChildren)
+    outline.expand(10)
+    #expect(!eachChildIsOneRow(1))
+    checkDescents([1, 10, 40, 41, 11, 12, 13, 2], "10 open")
+    // Closed again: the folder is searched until its counts are rebuilt.
+    outline.collapse(10)
+    checkDescents([1, 10, 11, 12, 13, 2], "10 closed")
+    outline.reloadChildren(of: 1)
+    #expect(eachChildIsOneRow(1), "re-listed")
+    checkDescents([1, 10, 11, 12, 13, 2], "re-listed")
+    outline.expandAll()
+    #expect(!eachChildIsOneRow(1) && eachChildIsOneRow(10))
+    checkDescents([1, 10, 40, 41, 11, 12, 13, 2], "all open")
+  }
+
   @Test("A has-children answer that lies is corrected by the listing")
   func hasChildrenThatLies() {
     let tree = [TreeNode(1, children: [TreeNode(2), TreeNode(3, children: [TreeNode(4)])])]
