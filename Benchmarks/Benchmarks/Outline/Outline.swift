@@ -27,15 +27,17 @@ nonisolated(unsafe) var outline: OutlineCollection<TreeNode, Int, [TreeNode]> = 
   outline.expandAll()
   return outline
 }()
-// The tree above with an empty folder first in every last-level folder:
-// the same 1,111,110 rows. Built on first use.
-let mixedOutline: OutlineCollection<TreeNode, Int, [TreeNode]> = {
+/// The tree above, everything expanded, with `change` made to every
+/// last-level folder (one that holds files only), keeping its 10 rows.
+func outlineChangingFoldersOfFiles(
+  _ change: (TreeNode) -> Void
+) -> OutlineCollection<TreeNode, Int, [TreeNode]> {
   let tree = makeTree()
   var stack = tree
   while let node = stack.popLast() {
     guard let children = node.children else { continue }
     if children[0].children == nil {
-      children[0].children = []
+      change(node)
     } else {
       stack.append(contentsOf: children)
     }
@@ -43,7 +45,17 @@ let mixedOutline: OutlineCollection<TreeNode, Int, [TreeNode]> = {
   var outline = OutlineCollection(roots: tree, children: \.children)
   outline.expandAll()
   return outline
-}()
+}
+// Its first file an empty folder: each child of the folder is still one
+// row. Built on first use.
+let emptyFolderOutline = outlineChangingFoldersOfFiles { $0.children![0].children = [] }
+// Its first file a folder holding the second: every folder holds one open
+// on rows, so every level's row counts are searched. Built on first use.
+let openFolderOutline = outlineChangingFoldersOfFiles { folder in
+  var children = folder.children!
+  children[0].children = [children.remove(at: 1)]
+  folder.children = children
+}
 nonisolated(unsafe) var expanded = allIDs
 /// The sum of the depths of 1,000 rows of `outline` at fresh random
 /// positions. The outline is a constant, as `ForEach` reads the data it
@@ -123,11 +135,16 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(sum)
   }
   // The same reads over the same shape, except that every last-level
-  // folder also holds an empty folder: no folder is all leaves, so every
-  // level's row counts are searched (a folder of leaves is read by offset).
-  nonisolated(unsafe) var mixedDraws = SeededGenerator(seed: 11)
-  Benchmark("1,000 row lookups, no folder of leaves only: OutlineCollection") { _ in
-    blackHole(depthsAtRandomRows(of: mixedOutline, &mixedDraws))
+  // folder holds a folder among its files. An empty one leaves each child
+  // one row, and the folder is read by the row's offset, as a folder of
+  // files is; one open on a row makes every level's row counts searched.
+  nonisolated(unsafe) var emptyFolderDraws = SeededGenerator(seed: 11)
+  Benchmark("1,000 row lookups, an empty folder among the files: OutlineCollection") { _ in
+    blackHole(depthsAtRandomRows(of: emptyFolderOutline, &emptyFolderDraws))
+  }
+  nonisolated(unsafe) var openFolderDraws = SeededGenerator(seed: 11)
+  Benchmark("1,000 row lookups, an open folder among the files: OutlineCollection") { _ in
+    blackHole(depthsAtRandomRows(of: openFolderOutline, &openFolderDraws))
   }
   // What `ForEach` does as a list scrolls: a window of 50 rows read by
   // subscript, position by position, moved by 25 rows a frame, from a fresh
