@@ -33,8 +33,8 @@ OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
 Outline|window reads by subscript, 40 frames: OutlineCollection|window reads by subscript, 40 frames: flattened array|30|a window read by steps from the last row: 13 ns a row, 16x the array; a descent per frame made it 44x
 Outline|1,000 row lookups: OutlineCollection|1,000 row lookups: flattened array|100|fresh random rows: a descent each, one cache miss a level, and none at the last when each of the folder's children is one row (read by offset): 0.31-0.48 us, 20-32x the array's cache miss
-Outline|1,000 row lookups, an empty folder among the files: OutlineCollection|1,000 row lookups: flattened array|100|the same rows, the last level still read by offset: 0.40-0.48 us at p50 in a side harness
-Outline|1,000 row lookups, an open folder among the files: OutlineCollection|1,000 row lookups: flattened array|100|the same rows with every level searched: 0.47-0.61 us at p50, 32-50x
+Outline|1,000 row lookups, an empty folder among the files: OutlineCollection|1,000 row lookups: flattened array|100|the same rows, the last level still read by offset: 0.30-0.50 us at p50
+Outline|1,000 row lookups, an open folder among the files: OutlineCollection|1,000 row lookups: flattened array|100|the same rows with every level searched: 0.39-0.53 us at p50
 Outline|1,000 row lookups reading the node: OutlineCollection|1,000 row lookups reading the node: flattened array|50|the node read too: 0.42-0.66 us, 13-20x the array, whose independent reads overlap their misses
 Outline|toggle a top-level node (collapse + expand): OutlineCollection|toggle a top-level node (collapse + expand): flatten on change|1|O(log n) against O(n)
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|4|one pass, as flattening
