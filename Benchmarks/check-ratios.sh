@@ -8,6 +8,7 @@
 # give p50s from separate runs.
 set -uo pipefail
 cd "$(dirname "$0")"
+source ./swift-package.sh
 
 # target | ours | reference | the ratio ours/reference may not pass | why
 # | the metric compared (the wall clock if none)
@@ -58,7 +59,7 @@ for target in $targets; do args+=(--target "$target"); done
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 log="$results/log"
-if ! swift package --disable-sandbox --allow-writing-to-directory "$results" benchmark \
+if ! swift_package --allow-writing-to-directory "$results" benchmark \
   "${args[@]}" --no-progress --format metricP90AbsoluteThresholds --path "$results" \
   >"$log" 2>&1; then
   tail -20 "$log"

@@ -6,11 +6,12 @@
 # the thresholds could be re-recorded.
 set -uo pipefail
 cd "$(dirname "$0")"
+source ./swift-package.sh
 targets=(OrderedStoreVsPeers WindowingQuery Outline LinkedList PagingTriggers)
 args=()
 for target in "${targets[@]}"; do args+=(--target "$target"); done
 log=$(mktemp)
-swift package --disable-sandbox benchmark thresholds check "${args[@]}" --no-progress >"$log" 2>&1
+swift_package benchmark thresholds check "${args[@]}" --no-progress >"$log" 2>&1
 status=$?
 grep -a -v "^Warning: Custom threshold tolerance" "$log" | grep -a -E -A14 "^Deviations (worse|better)" || true
 if [ "$status" -eq 0 ]; then
