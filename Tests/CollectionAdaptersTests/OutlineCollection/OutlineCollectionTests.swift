@@ -226,19 +226,8 @@ struct OutlineCollectionTests {
     func childrenAreLeaves(_ id: Int) -> Bool {
       outline._spans[Int(outline._recordForID[id]!)].childrenAreLeaves
     }
-    // Every row found by a descent from the roots, against the rows in
-    // order (read by steps) and the tree itself.
     func checkDescents(_ ids: [Int], _ comment: Comment) {
-      let rows = Array(outline)
-      #expect(rows.map(\.id) == ids, comment)
-      for position in rows.indices {
-        let row = outline._row(at: outline._descend(to: position))
-        #expect(
-          row.node === rows[position].node && row.depth == rows[position].depth
-            && row.isExpanded == rows[position].isExpanded
-            && row.hasChildren == rows[position].hasChildren
-            && row.hasChildren == (row.node.children != nil), comment)
-      }
+      expectDescentsFindTheRows(of: outline, ids, comment)
     }
     #expect(childrenAreLeaves(1))
     #expect(!childrenAreLeaves(2), "31 has children")
@@ -275,19 +264,8 @@ struct OutlineCollectionTests {
     func eachChildIsOneRow(_ id: Int) -> Bool {
       outline._spans[Int(outline._recordForID[id]!)].eachChildIsOneRow
     }
-    // Every row found by a descent from the roots, against the rows in
-    // order (read by steps) and the tree itself.
     func checkDescents(_ ids: [Int], _ comment: Comment) {
-      let rows = Array(outline)
-      #expect(rows.map(\.id) == ids, comment)
-      for position in rows.indices {
-        let row = outline._row(at: outline._descend(to: position))
-        #expect(
-          row.node === rows[position].node && row.depth == rows[position].depth
-            && row.isExpanded == rows[position].isExpanded
-            && row.hasChildren == rows[position].hasChildren
-            && row.hasChildren == (row.node.children != nil), comment)
-      }
+      expectDescentsFindTheRows(of: outline, ids, comment)
     }
     #expect(outline._spans[0].eachChildIsOneRow, "two closed roots")
     outline.expand(1)

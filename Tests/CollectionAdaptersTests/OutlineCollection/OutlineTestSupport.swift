@@ -4,8 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CollectionAdapters
+import Testing
 import _TestSupport
+
+@testable import CollectionAdapters
 
 /// A random tree with unique ids, some leaves (nil), some empty folders.
 struct RandomForest {
@@ -48,6 +50,22 @@ struct RowSnapshot: Equatable, CustomStringConvertible {
 }
 
 typealias TreeOutline = OutlineCollection<TreeNode, Int, [TreeNode]>
+
+/// Expects the rows of `outline` to have the identifiers `ids`, and every
+/// row found by a descent from the roots to be the one read by steps, as
+/// the tree itself says.
+func expectDescentsFindTheRows(of outline: TreeOutline, _ ids: [Int], _ comment: Comment) {
+  let rows = Array(outline)
+  #expect(rows.map(\.id) == ids, comment)
+  for position in rows.indices {
+    let row = outline._row(at: outline._descend(to: position))
+    #expect(
+      row.node === rows[position].node && row.depth == rows[position].depth
+        && row.isExpanded == rows[position].isExpanded
+        && row.hasChildren == rows[position].hasChildren
+        && row.hasChildren == (row.node.children != nil), comment)
+  }
+}
 
 /// Three roots, each with three children down to `levels` levels; ids
 /// 1, 2, ... depth-first.
