@@ -323,7 +323,7 @@ extension OutlineCollection {
     _recordChildren[Int(record)] = newChildren
     _spans[Int(record)] = _OutlineSpan(
       base: Int32(truncatingIfNeeded: base), count: newCount,
-      childrenAreLeaves: kept.isEmpty && newCount > 0 && listedLeaves, eachChildIsOneRow: false)
+      childrenAreLeaves: kept.isEmpty && listedLeaves, eachChildIsOneRow: false)
     _rebuildRowCounts(of: record)
     if _locations != nil { _addLocations(of: record) }
     _compactRowTreeIfNeeded()

@@ -586,7 +586,7 @@ extension OutlineCollection {
     let record = _OutlineRecord(parent: parent, indexInParent: indexInParent)
     let span = _OutlineSpan(
       base: Int32(truncatingIfNeeded: base), count: count,
-      childrenAreLeaves: count > 0 && listedLeaves, eachChildIsOneRow: count > 0)
+      childrenAreLeaves: listedLeaves, eachChildIsOneRow: count > 0)
     let index: Int32
     if let free = _freeRecords.popLast() {
       _records[Int(free)] = record
@@ -608,11 +608,12 @@ extension OutlineCollection {
   }
 
   /// Writes the entries of `children`, none of which has a record, into
-  /// `_childRecords` from `base` on. Returns whether every one is a leaf:
-  /// the only place a span's `childrenAreLeaves` is learned.
+  /// `_childRecords` from `base` on. Returns whether there are some and
+  /// every one is a leaf: the only place a span's `childrenAreLeaves` is
+  /// learned.
   @inlinable
   internal mutating func _listEntries(of children: Children, at base: Int) -> Bool {
-    var allLeaves = true
+    var allLeaves = !children.isEmpty
     for (offset, child) in children.enumerated() {
       let entry = _noRecordEntry(for: child)
       allLeaves = allLeaves && entry == .leaf
