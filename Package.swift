@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //===----------------------------------------------------------------------===//
 //
 // CollectionAdapters: data structures that feed list UIs directly, as
@@ -20,6 +20,11 @@ let internalChecks: [SwiftSetting] =
 
 let package = Package(
   name: "CollectionAdapters",
+  // The floors of the public API: `Pager` is `@Observable` (Observation:
+  // macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1), which also covers
+  // `Duration` (macOS 13) and `Identifiable` (macOS 10.15).
+  // `.ci/check-availability` checks every module against them.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "CollectionAdapters", targets: ["CollectionAdapters"]),
     .library(name: "Paging", targets: ["Paging"]),

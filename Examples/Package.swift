@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //===----------------------------------------------------------------------===//
 //
 // Examples for CollectionAdapters: a nested package, so that the library

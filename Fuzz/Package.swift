@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //===----------------------------------------------------------------------===//
 //
 // Fuzz targets: each decodes libFuzzer's bytes into a sequence of public API

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // Clients of the package, as apps would depend on it: one executable per
 // product, each importing only that product (no Foundation, which would
 // bring libraries a product forgot to link: Windowing once needed libm and
@@ -10,6 +10,7 @@ let products = ["CollectionAdapters", "Paging", "Windowing", "IdentityDiff"]
 
 let package = Package(
   name: "client",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   dependencies: [.package(name: "CollectionAdapters", path: "../..")],
   targets: products.map { product in
     .executableTarget(

@@ -30,7 +30,7 @@ internal func _matchByTable<
 ) -> [Int] where Old.Element == New.Element {
   let oldCount = oldRange.count
   _precondition(
-    oldCount < Int(UInt32.max),
+    oldCount < UInt32.max,
     "\(oldCount) rows between the first and the last change exceed the diff's limit of \(UInt32.max - 1)"
   )
   var oldForNew = [Int](repeating: -1, count: newRange.count)
@@ -45,7 +45,7 @@ internal func _matchByTable<
   // matched one, kept for comparing identifiers.
   let occupied: UInt64 = 1 << 32
   let exhausted: UInt64 = 1 << 33
-  func tag(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash >> 32) >> 2) }
+  func tag(_ hash: Int) -> UInt64 { _hashTag(UInt(bitPattern: hash)) }
   var slots = [UInt64](repeating: 0, count: capacity)
   var nextOld = [UInt32](repeating: 0, count: oldCount)  // offset + 1, or 0
   // The slot holding `key`, or the empty one where it belongs.
@@ -88,4 +88,11 @@ internal func _matchByTable<
     slots[bucket] = next == 0 ? slot | exhausted : slot & ~0xFFFF_FFFF | UInt64(next)
   }
   return oldForNew
+}
+
+/// The top 30 bits of a hash, at any width of `Int`: the bits a table of
+/// fewer than 2³⁰ slots does not use to choose a bucket.
+@inlinable
+internal func _hashTag<Bits: FixedWidthInteger & UnsignedInteger>(_ hash: Bits) -> UInt64 {
+  UInt64(truncatingIfNeeded: hash >> (Bits.bitWidth - 30))
 }

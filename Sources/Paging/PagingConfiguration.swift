@@ -9,10 +9,11 @@ import _AdapterInternals
 /// How a `Pager` loads.
 public struct PagingConfiguration: Sendable {
   /// The largest page size, load size or distance a configuration takes:
-  /// 2³², far past any page a source returns, and small enough that the
-  /// pager's arithmetic on positions never overflows. A larger value traps
-  /// at configuration time, naming it.
-  public static var maximumSize: Int { 1 << 32 }
+  /// 2³² where `Int` has 64 bits and 2²⁹ where it has 32 (watchOS
+  /// devices), far past any page a source returns, and small enough that
+  /// the pager's arithmetic on positions never overflows. A larger value
+  /// traps at configuration time, naming it.
+  public static var maximumSize: Int { _sizeLimit(Int.self) }
 
   /// The number of items to request per page (a hint to the loader).
   public var pageSize: Int

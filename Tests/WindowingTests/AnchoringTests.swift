@@ -171,21 +171,24 @@ struct ListUpdateInPlaceTests {
     #expect(list.engine.layout.itemCount == 11 && list.windowIDs == Array(0..<11))
   }
 
-  @Test func aChangeThatDoesNotAddUpTrapsNamingTheCounts() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var list = VirtualList(
-        data: Array(0..<10), id: { $0 },
-        engine: WindowingEngine(
-          layout: FixedSizeLayout(itemCount: 10, itemLength: 40), viewport: Viewport(length: 400)))
-      list.update { rows in
-        rows.append(10)
-        return RowChanges()
+  #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
+    @Test func aChangeThatDoesNotAddUpTrapsNamingTheCounts() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var list = VirtualList(
+          data: Array(0..<10), id: { $0 },
+          engine: WindowingEngine(
+            layout: FixedSizeLayout(itemCount: 10, itemLength: 40), viewport: Viewport(length: 400))
+        )
+        list.update { rows in
+          rows.append(10)
+          return RowChanges()
+        }
       }
+      #expect(
+        standardErrorText(of: result).contains(
+          "The changes turn 10 items into 10, not the 11 of the new data"))
     }
-    #expect(
-      standardErrorText(of: result).contains(
-        "The changes turn 10 items into 10, not the 11 of the new data"))
-  }
+  #endif
 
   @Test("Duplicate ids in the window and among the inserted rows: matched in order, no trap")
   func duplicateIDsFoundAgain() {

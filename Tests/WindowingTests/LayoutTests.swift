@@ -119,37 +119,43 @@ struct LayoutTests {
     #expect(paddedEngine.visible == 1..<2)
   }
 
-  @Test("Counts a layout cannot hold trap naming them")
-  func hugeCountsTrap() async {
-    let variable = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = VariableSizeLayout(itemCount: 1 << 61, estimatedLength: 44)
+  #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
+    @Test("Counts a layout cannot hold trap naming them")
+    func hugeCountsTrap() async {
+      let variable = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+      {
+        _ = VariableSizeLayout(itemCount: Int.max / 4, estimatedLength: 44)
+      }
+      #expect(
+        standardErrorText(of: variable).contains(
+          "Item count \(Int.max / 4) exceeds the maximum of \(VariableSizeLayout.maximumItemCount)")
+      )
+      let masonry = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = MasonryLayout(itemCount: .max, lanes: .fixed(2), estimatedLength: 44)
+      }
+      #expect(standardErrorText(of: masonry).contains("Item count \(Int.max) exceeds the maximum"))
+      let grid = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = MeasuredGridLayout(itemCount: .max, columns: .fixed(2), estimatedLength: 44)
+      }
+      #expect(standardErrorText(of: grid).contains("Item count \(Int.max) exceeds the maximum"))
+      let insertion = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+      {
+        var layout = VariableSizeLayout(itemCount: 10, estimatedLength: 44)
+        layout.insertItems(at: 5..<Int.max)
+      }
+      #expect(standardErrorText(of: insertion).contains("Inserting \(Int.max - 5) items into 10"))
+      let infinite = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+      {
+        _ = FixedSizeLayout(itemCount: 10, itemLength: .infinity)
+      }
+      #expect(standardErrorText(of: infinite).contains("Item length inf must be in"))
+      let later = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var grid = FixedSizeGridLayout(itemCount: 10, columns: .fixed(2), rowLength: 40)
+        grid.spacing = -.nan
+      }
+      #expect(standardErrorText(of: later).contains("Spacing"))
     }
-    #expect(
-      standardErrorText(of: variable).contains(
-        "Item count \(1 << 61) exceeds the maximum of \(1 << 32)"))
-    let masonry = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = MasonryLayout(itemCount: .max, lanes: .fixed(2), estimatedLength: 44)
-    }
-    #expect(standardErrorText(of: masonry).contains("Item count \(Int.max) exceeds the maximum"))
-    let grid = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = MeasuredGridLayout(itemCount: .max, columns: .fixed(2), estimatedLength: 44)
-    }
-    #expect(standardErrorText(of: grid).contains("Item count \(Int.max) exceeds the maximum"))
-    let insertion = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var layout = VariableSizeLayout(itemCount: 10, estimatedLength: 44)
-      layout.insertItems(at: 5..<Int.max)
-    }
-    #expect(standardErrorText(of: insertion).contains("Inserting \(Int.max - 5) items into 10"))
-    let infinite = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = FixedSizeLayout(itemCount: 10, itemLength: .infinity)
-    }
-    #expect(standardErrorText(of: infinite).contains("Item length inf must be in"))
-    let later = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var grid = FixedSizeGridLayout(itemCount: 10, columns: .fixed(2), rowLength: 40)
-      grid.spacing = -.nan
-    }
-    #expect(standardErrorText(of: later).contains("Spacing"))
-  }
+  #endif
 
   @Test("Huge counts that a layout holds without storage answer queries")
   func hugeFixedLayouts() {

@@ -224,7 +224,7 @@ extension OutlineCollection {
       }
     }
     guard let location = _locations![id] else { return nil }
-    return (Int32(truncatingIfNeeded: location >> 32), location & 0xFFFF_FFFF)
+    return (location.record, location.index)
   }
 
   /// The record of child `index` of `parent`, indexing the child's children

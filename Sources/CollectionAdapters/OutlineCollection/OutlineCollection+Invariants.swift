@@ -76,11 +76,10 @@ extension OutlineCollection {
             // A duplicate identifier is located at the node that owns it.
             let id = _id(_node(record: Int32(record), index: index))
             let location = locations[id]
-            let owner = location.map {
-              _id(_node(record: Int32(truncatingIfNeeded: $0 >> 32), index: $0 & 0xFFFF_FFFF))
-            }
+            let owner = location.map { _id(_node(record: $0.record, index: $0.index)) }
             _precondition(
-              location == record << 32 | index || (owner == id && _duplicateIDs.contains(id)),
+              location == _NodeLocation(record: Int32(record), index: index)
+                || (owner == id && _duplicateIDs.contains(id)),
               "The location of \(id) is \(String(describing: location)), not \(record)[\(index)]")
           }
         }

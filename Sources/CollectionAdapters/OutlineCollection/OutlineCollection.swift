@@ -132,8 +132,8 @@ where Children.Element == Node {
   @usableFromInline internal var _childRecords: [_ChildEntry]
   /// The record of each node that has one.
   @usableFromInline internal var _recordForID: [ID: Int32]
-  /// Where each indexed node is (record << 32 | index), built on first need.
-  @usableFromInline internal var _locations: [ID: Int]?
+  /// Where each indexed node is, built on first need.
+  @usableFromInline internal var _locations: [ID: _NodeLocation]?
   /// Records released by `reloadChildren(of:)`, for reuse.
   @usableFromInline internal var _freeRecords: [Int32]
   /// Entries of `_rowTree` no live record uses; compacted when they are
@@ -628,7 +628,7 @@ extension OutlineCollection {
   internal mutating func _addLocations(of record: Int32) {
     for (index, node) in _recordChildren[Int(record)].enumerated() {
       let id = _id(node)
-      let location = Int(record) << 32 | index
+      let location = _NodeLocation(record: record, index: index)
       if let existing = _locations![id], existing != location {
         _duplicateIDs.insert(id)
       } else {
@@ -641,7 +641,7 @@ extension OutlineCollection {
   /// identifier is located at another node.
   @inlinable
   internal mutating func _removeLocation(of id: ID, record: Int32, index: Int) {
-    if _locations?[id] == Int(record) << 32 | index { _locations![id] = nil }
+    if _locations?[id] == _NodeLocation(record: record, index: index) { _locations![id] = nil }
   }
 }
 

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 /// A list whose items have their own lengths: each starts at an estimate and
 /// is replaced by its measurement when the item is materialized.
 ///
@@ -22,10 +24,11 @@ public struct VariableSizeLayout: MeasuredLayout, Hashable, Sendable {
   /// swamp the precision of every offset after it.
   public static var maximumItemLength: Double { 10_000_000 }
 
-  /// The most items a measured layout keeps a length for: 2³², more than
-  /// any machine holds at 8 bytes per item; a count past it traps at
-  /// creation or insertion, naming it.
-  public static var maximumItemCount: Int { 1 << 32 }
+  /// The most items a measured layout keeps a length for: 2³² where `Int`
+  /// has 64 bits and 2²⁹ where it has 32 (watchOS devices), more than the
+  /// machine holds at 8 bytes per item; a count past it traps at creation
+  /// or insertion, naming it.
+  public static var maximumItemCount: Int { _sizeLimit(Int.self) }
 
   /// The length assumed for items not yet measured.
   public var estimatedLength: Double

@@ -87,14 +87,16 @@ struct OrderedStoreApplyTests {
     }
   }
 
-  @Test func mismatchedDifference() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var store: OrderedStore<Int, Int> = [1: 1, 2: 2]
-      let new: OrderedStore<Int, Int> = [1: 1]
-      let difference = IdentityDifference(
-        from: [1, 2, 3], to: [1], id: { $0 })
-      store.apply(difference, from: new)
+  #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
+    @Test func mismatchedDifference() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var store: OrderedStore<Int, Int> = [1: 1, 2: 2]
+        let new: OrderedStore<Int, Int> = [1: 1]
+        let difference = IdentityDifference(
+          from: [1, 2, 3], to: [1], id: { $0 })
+        store.apply(difference, from: new)
+      }
+      #expect(standardErrorText(of: result).contains("The difference is from 3 elements, not 2"))
     }
-    #expect(standardErrorText(of: result).contains("The difference is from 3 elements, not 2"))
-  }
+  #endif
 }
