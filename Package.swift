@@ -42,7 +42,13 @@ let package = Package(
     // The one home of internals shared by the library modules (a lock, the
     // out-of-range trap, the Fenwick-tree arithmetic); not a product.
     .target(
-      name: "_AdapterInternals"
+      name: "_AdapterInternals",
+      dependencies: ["_AdapterInternalsShims"]
+    ),
+    // Relaxed atomics on a word and the calling thread's identifier, for
+    // the lock's re-entrancy check, at every platform floor.
+    .target(
+      name: "_AdapterInternalsShims"
     ),
     .target(
       name: "CollectionAdapters",

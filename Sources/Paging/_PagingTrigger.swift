@@ -11,7 +11,8 @@ import _AdapterInternals
 /// any thread.
 @usableFromInline
 internal final class _PagingTrigger: @unchecked Sendable {
-  @usableFromInline let lock = _Lock()
+  @usableFromInline let lock = _Lock(
+    reentrancyMessage: "PagedCollection: its load trigger was taken while held")
   /// Positions within which an advance requests the next or previous page.
   @usableFromInline let appendThreshold: Int
   @usableFromInline let prependThreshold: Int

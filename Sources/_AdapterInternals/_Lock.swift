@@ -16,6 +16,8 @@
   import Synchronization
 #endif
 
+import _AdapterInternalsShims
+
 /// A non-recursive mutual-exclusion lock with a stable address:
 /// `os_unfair_lock` on Apple platforms; elsewhere an atomic flag.
 ///
@@ -33,6 +35,12 @@
 /// it suits only short critical sections: whoever holds it says what it
 /// guards, and keeps it for a bounded step.
 ///
+/// The holder's thread is kept beside the lock, so that a thread that finds
+/// the lock taken by itself (an app's closure, called with the lock held,
+/// that reads the collection it serves) traps at once with
+/// `reentrancyMessage` instead of waiting forever (or, on Apple platforms,
+/// crashing in `os_unfair_lock` with a message that names no closure).
+///
 /// `Synchronization.Mutex` would do, but needs macOS 15 / iOS 18.
 @usableFromInline @frozen
 package struct _Lock: @unchecked Sendable {
@@ -41,16 +49,25 @@ package struct _Lock: @unchecked Sendable {
   #else
     @usableFromInline package let _pointer: UnsafeMutablePointer<Atomic<Bool>>
   #endif
+  /// The holder's thread (`_ca_current_thread()`), or 0: written by the
+  /// holder only, read by any thread that finds the lock taken.
+  @usableFromInline package let _owner: UnsafeMutablePointer<UInt>
+  /// What a re-entrant use traps with.
+  @usableFromInline package let reentrancyMessage: StaticString
 
-  /// Allocates and initializes an unlocked lock.
+  /// Allocates and initializes an unlocked lock, whose re-entrant use traps
+  /// with `reentrancyMessage`.
   @usableFromInline
-  package init() {
+  package init(reentrancyMessage: StaticString) {
     _pointer = .allocate(capacity: 1)
     #if canImport(Darwin)
       _pointer.initialize(to: os_unfair_lock())
     #else
       _pointer.initialize(to: Atomic(false))
     #endif
+    _owner = .allocate(capacity: 1)
+    _owner.initialize(to: 0)
+    self.reentrancyMessage = reentrancyMessage
   }
 
   /// Frees the lock, which must not be held or used again.
@@ -58,30 +75,47 @@ package struct _Lock: @unchecked Sendable {
   package func destroy() {
     _pointer.deinitialize(count: 1)
     _pointer.deallocate()
+    _owner.deallocate()
   }
 
-  /// Runs `body` while holding the lock. `body` must not take it again.
+  /// Runs `body` while holding the lock. `body` must not take it again: if
+  /// it does, the process traps with `reentrancyMessage`.
   @inlinable
   package func withLock<R>(_ body: () throws -> R) rethrows -> R {
     #if canImport(Darwin)
-      os_unfair_lock_lock(_pointer)
-      defer { os_unfair_lock_unlock(_pointer) }
+      if !os_unfair_lock_trylock(_pointer) { _waitForLock() }
     #else
       if _pointer.pointee.exchange(true, ordering: .acquiring) { _waitForLock() }
-      defer { _pointer.pointee.store(false, ordering: .releasing) }
     #endif
+    _ca_store_relaxed(_owner, _ca_current_thread())
+    defer {
+      // Cleared before the release, so a thread never finds its own
+      // identifier here unless it holds the lock.
+      _ca_store_relaxed(_owner, 0)
+      #if canImport(Darwin)
+        os_unfair_lock_unlock(_pointer)
+      #else
+        _pointer.pointee.store(false, ordering: .releasing)
+      #endif
+    }
     return try body()
   }
 
-  #if !canImport(Darwin)
-    /// Takes the lock while another thread holds it: reads the flag until it
-    /// looks free (no atomic writes to its cache line meanwhile), yielding
-    /// the processor between reads, then tries again.
-    @usableFromInline
-    package func _waitForLock() {
+  /// Takes the lock while it is held: traps if this thread holds it;
+  /// otherwise waits. Off Apple platforms, it reads the flag until it looks
+  /// free (no atomic writes to its cache line meanwhile), yielding the
+  /// processor between reads, then tries again.
+  @usableFromInline
+  package func _waitForLock() {
+    if _ca_load_relaxed(_owner) == _ca_current_thread() {
+      _preconditionFailure("\(reentrancyMessage)")
+    }
+    #if canImport(Darwin)
+      os_unfair_lock_lock(_pointer)
+    #else
       repeat {
         while _pointer.pointee.load(ordering: .relaxed) { sched_yield() }
       } while _pointer.pointee.exchange(true, ordering: .acquiring)
-    }
-  #endif
+    #endif
+  }
 }

@@ -22,7 +22,11 @@ import _AdapterInternals
 /// is what makes accesses exclusive, so the fields skip dynamic checks.
 @usableFromInline
 internal final class _LinkedListIndex<Node>: @unchecked Sendable {
-  @usableFromInline let lock = _Lock()
+  @usableFromInline let lock = _Lock(
+    reentrancyMessage: """
+      LinkedListCollection: its `next` or `element` closure read the collection \
+      it serves, which it calls them for; they must read only the node they are given
+      """)
   @usableFromInline let interval: Int
   @usableFromInline let maximumLength: Int
   @usableFromInline @exclusivity(unchecked) var checkpoints: [Node]

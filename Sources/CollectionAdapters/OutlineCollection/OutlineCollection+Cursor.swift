@@ -48,7 +48,12 @@ internal struct _OutlinePlace {
 /// what makes the field's accesses exclusive.
 @usableFromInline
 internal final class _OutlineCursor: @unchecked Sendable {
-  @usableFromInline let lock = _Lock()
+  @usableFromInline let lock = _Lock(
+    reentrancyMessage: """
+      OutlineCollection: its `id`, `children` or `hasChildren` closure read the \
+      collection it serves, which it calls them for; they must read only the node \
+      they are given
+      """)
   @usableFromInline @exclusivity(unchecked) var place = _OutlinePlace.none
 
   @usableFromInline

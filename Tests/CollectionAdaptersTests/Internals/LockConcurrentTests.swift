@@ -9,7 +9,7 @@ import _AdapterInternals
 
 /// A counter that only `lock` guards.
 private final class GuardedCounter: @unchecked Sendable {
-  let lock = _Lock()
+  let lock = _Lock(reentrancyMessage: "GuardedCounter: the lock was taken while held")
   var value = 0
   deinit { lock.destroy() }
 }
