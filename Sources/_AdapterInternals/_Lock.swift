@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternalsShims
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -15,8 +17,6 @@
 #if !canImport(Darwin)
   import Synchronization
 #endif
-
-import _AdapterInternalsShims
 
 /// A non-recursive mutual-exclusion lock with a stable address:
 /// `os_unfair_lock` on Apple platforms; elsewhere an atomic flag.
