@@ -3,7 +3,9 @@
 
 import Foundation
 
-struct Post: Identifiable, Hashable, Sendable {
+// As the feed article shows it: `nonisolated`, so that its conformances
+// serve the pager's Sendable items in an Xcode 26 app.
+nonisolated struct Post: Identifiable, Hashable, Sendable {
   let id: Int
   var title: String
 }

@@ -208,7 +208,9 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// import CollectionAdapters
   /// import Windowing
   ///
-  /// struct Folder: Identifiable, Sendable {
+  /// // `nonisolated`: `\.children` must be a Sendable key path (an Xcode 26
+  /// // app isolates its types to the main actor by default)
+  /// nonisolated struct Folder: Identifiable, Sendable {
   ///   let id: Int
   ///   var children: [Folder]?
   /// }

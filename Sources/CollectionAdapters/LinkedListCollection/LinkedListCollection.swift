@@ -35,7 +35,9 @@ import _AdapterInternals
 /// import CollectionAdapters
 /// import SwiftUI
 ///
-/// final class Message {
+/// // `nonisolated`: read by the list's closures wherever the list is read (an
+/// // Xcode 26 app isolates its types to the main actor by default)
+/// nonisolated final class Message {
 ///   var text: String
 ///   var reply: Message?
 ///   init(_ text: String, reply: Message? = nil) {

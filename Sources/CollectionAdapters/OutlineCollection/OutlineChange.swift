@@ -32,7 +32,9 @@ extension OutlineChange {
   /// ```swift
   /// import CollectionAdapters
   ///
-  /// struct Folder: Identifiable, Sendable {
+  /// // `nonisolated`: `\.children` must be a Sendable key path (an Xcode 26
+  /// // app isolates its types to the main actor by default)
+  /// nonisolated struct Folder: Identifiable, Sendable {
   ///   let id: String
   ///   var children: [Folder]?
   /// }

@@ -14,7 +14,9 @@ import _AdapterInternals
 /// import CollectionAdapters
 /// import SwiftUI
 ///
-/// struct FileNode: Identifiable, Sendable {
+/// // `nonisolated`: `\.children` must be a Sendable key path (an Xcode 26
+/// // app isolates its types to the main actor by default)
+/// nonisolated struct FileNode: Identifiable, Sendable {
 ///   let id: Int
 ///   var name: String
 ///   var children: [FileNode]?
@@ -209,7 +211,9 @@ where Children.Element == Node {
   /// ```swift
   /// import CollectionAdapters
   ///
-  /// struct Folder: Identifiable, Sendable {
+  /// // `nonisolated`: `\.children` must be a Sendable key path (an Xcode 26
+  /// // app isolates its types to the main actor by default)
+  /// nonisolated struct Folder: Identifiable, Sendable {
   ///   let id: String
   ///   var children: [Folder]?
   /// }
