@@ -1,8 +1,6 @@
 // What the examples take as given from the app around them: a remote API and
 // a row view. Everything else an example uses, it declares itself.
 
-import Foundation
-
 // As the feed article shows it: `nonisolated`, so that its conformances
 // serve the pager's Sendable items in an Xcode 26 app.
 nonisolated struct Post: Identifiable, Hashable, Sendable {

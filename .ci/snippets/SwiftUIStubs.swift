@@ -1,170 +1,407 @@
-// The few SwiftUI declarations the README and DocC examples use, so that
-// their use of this package is type-checked on Linux, where SwiftUI does not
-// exist. On Apple platforms the real SwiftUI is used instead. Only the
-// signatures matter: nothing here ever runs.
+// The SwiftUI declarations the README and DocC examples use, with SwiftUI's
+// own signatures, generic parameters, result types, `@Sendable` closures and
+// availability, written from Apple's documentation, so that the examples'
+// use of this package is type-checked on Linux, where SwiftUI does not
+// exist. On Apple platforms the real SwiftUI is used instead. Nothing here
+// ever runs. Like SwiftUI's own module, which is not built with default
+// main-actor isolation, every type but `View` is `nonisolated`.
+//
+// `.ci/check-availability` type-checks the SwiftUI examples with these
+// stubs for Apple triples at the package's floors, where the compiler
+// enforces the `@available` attributes: an example that calls an API above
+// the floor must sit under `@available` or `if #available`.
 
 #if canImport(SwiftUI)
   @_exported import SwiftUI
 #else
-  import Foundation
+  #if canImport(Foundation)
+    // SwiftUI re-exports Foundation (CGFloat, IndexSet, ...).
+    @_exported import Foundation
+  #else
+    // The Apple triples of .ci/check-availability have no Foundation: the
+    // CoreGraphics and Foundation types the stubs name.
+    typealias CGFloat = Double
+    struct CGPoint: Equatable, Sendable {
+      var x: CGFloat
+      var y: CGFloat
+    }
+    struct CGSize: Equatable, Sendable {
+      var width: CGFloat
+      var height: CGFloat
+    }
+    struct CGRect: Equatable, Sendable {
+      var origin: CGPoint
+      var size: CGSize
+    }
+    struct IndexSet: Sequence, Sendable {
+      func makeIterator() -> IndexingIterator<[Int]> { [].makeIterator() }
+    }
+  #endif
 
-  typealias CGFloat = Foundation.CGFloat
-
-  @MainActor
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  @MainActor @preconcurrency
   protocol View {
     associatedtype Body: View
-    @ViewBuilder var body: Body { get }
+    @ViewBuilder @MainActor @preconcurrency var body: Body { get }
   }
 
-  extension View where Body == Never {
-    var body: Never { return fatalError() }
-  }
-
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
   extension Never: View {
     typealias Body = Never
+    var body: Never { fatalError() }
   }
 
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  extension Optional: View where Wrapped: View {
+    typealias Body = Never
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct TupleView<T>: View {
+    var value: T
+    init(_ value: T) { self.value = value }
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct AnyView: View {
+    init<V: View>(_ view: V) {}
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct EmptyView: View {
+    init() {}
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  @resultBuilder
+  nonisolated struct ViewBuilder {
+    static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    static func buildBlock() -> EmptyView { EmptyView() }
+    static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    static func buildBlock<each Content: View>(_ content: repeat each Content)
+      -> TupleView<(repeat each Content)>
+    { TupleView((repeat each content)) }
+    static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+      -> _ConditionalContent<TrueContent, FalseContent>
+    { fatalError() }
+    static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+      -> _ConditionalContent<TrueContent, FalseContent>
+    { fatalError() }
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+    static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView {
+      AnyView(content)
+    }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
   extension View {
-    func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
-    func onTapGesture(perform action: @escaping () -> Void) -> some View { self }
-    func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
-    func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
-    func task(@_inheritActorContext _ action: @escaping @Sendable () async -> Void) -> some View { self }
-    func overlay<V: View>(@ViewBuilder content: () -> V) -> some View { self }
-    func frame(height: CGFloat? = nil) -> some View { self }
-    func offset(y: CGFloat) -> some View { self }
-    func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View {
+    nonisolated func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
       self
     }
-    func frame(height: CGFloat? = nil, alignment: Alignment) -> some View { self }
-    func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
-    func opacity(_ opacity: Double) -> some View { self }
-    func zIndex(_ value: Double) -> some View { self }
-    func onGeometryChange<T: Equatable>(
-      for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+    nonisolated func padding(_ length: CGFloat) -> some View { self }
+    @available(tvOS 16.0, *)
+    nonisolated func onTapGesture(count: Int = 1, perform action: @escaping () -> Void)
+      -> some View
+    { self }
+    nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated func frame(
+      width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center
+    ) -> some View { self }
+    nonisolated func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    nonisolated func offset(_ offset: CGSize) -> some View { self }
+    nonisolated func opacity(_ opacity: Double) -> some View { self }
+    nonisolated func zIndex(_ value: Double) -> some View { self }
+  }
+
+  @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+  extension View {
+    nonisolated func task(
+      priority: TaskPriority = .userInitiated,
+      // `@_inheritActorContext` is in SwiftUI's interface; the rendered
+      // documentation leaves underscored attributes out.
+      @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View { self }
+    nonisolated func overlay<V: View>(
+      alignment: Alignment = .center, @ViewBuilder content: () -> V
+    ) -> some View { self }
+  }
+
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+  extension View {
+    nonisolated func onGeometryChange<T: Equatable & Sendable>(
+      for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T,
       action: @escaping (T) -> Void
     ) -> some View { self }
-    func onScrollGeometryChange<T: Equatable>(
+  }
+
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+  extension View {
+    nonisolated func onChange<V: Equatable>(
+      of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
+    ) -> some View { self }
+    nonisolated func onChange<V: Equatable>(
+      of value: V, initial: Bool = false, _ action: @escaping () -> Void
+    ) -> some View { self }
+  }
+
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  extension View {
+    nonisolated func onScrollGeometryChange<T: Equatable>(
       for type: T.Type, of transform: @escaping (ScrollGeometry) -> T,
       action: @escaping (T, T) -> Void
     ) -> some View { self }
-    func scrollPosition(_ position: Binding<ScrollPosition>) -> some View { self }
+    nonisolated func scrollPosition(_ position: Binding<ScrollPosition>, anchor: UnitPoint? = nil)
+      -> some View
+    { self }
   }
 
-  struct Alignment {
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct Alignment: Equatable, Sendable {
+    static let center = Alignment()
+    static let top = Alignment()
     static let topLeading = Alignment()
+    static let leading = Alignment()
   }
 
-  struct ZStack<Content: View>: View {
-    init(alignment: Alignment = Alignment(), @ViewBuilder content: () -> Content) {}
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct HorizontalAlignment: Equatable, Sendable {
+    static let center = HorizontalAlignment()
+    static let leading = HorizontalAlignment()
   }
 
-  struct GeometryProxy {
-    var size: CGSize
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct UnitPoint: Hashable, Sendable {
+    static let top = UnitPoint()
+    static let center = UnitPoint()
+    static let bottom = UnitPoint()
   }
 
-  struct ScrollGeometry {
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated enum Edge: Int8, Sendable {
+    case top, leading, bottom, trailing
+    struct Set: OptionSet, Sendable {
+      var rawValue: Int8
+      static let top = Set(rawValue: 1)
+      static let leading = Set(rawValue: 2)
+      static let bottom = Set(rawValue: 4)
+      static let trailing = Set(rawValue: 8)
+      static let all: Set = [.top, .leading, .bottom, .trailing]
+    }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated enum Axis: Int8, Sendable {
+    case horizontal, vertical
+    struct Set: OptionSet, Sendable {
+      var rawValue: Int8
+      static let horizontal = Set(rawValue: 1)
+      static let vertical = Set(rawValue: 2)
+    }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct EdgeInsets: Equatable, Sendable {
+    var top: CGFloat
+    var leading: CGFloat
+    var bottom: CGFloat
+    var trailing: CGFloat
+  }
+
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  nonisolated struct PinnedScrollableViews: OptionSet, Sendable {
+    var rawValue: UInt32
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct GeometryProxy {
+    var size: CGSize { fatalError() }
+  }
+
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  nonisolated struct ScrollGeometry: Equatable, Sendable {
     var contentOffset: CGPoint
+    var contentSize: CGSize
+    var contentInsets: EdgeInsets
     var containerSize: CGSize
+    var visibleRect: CGRect
+    var bounds: CGRect
   }
 
-  struct ScrollPosition {
-    init() {}
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  nonisolated struct ScrollPosition: Equatable, Sendable {
+    init(idType: (some Hashable).Type = Never.self) {}
+    init(edge: Edge) {}
     mutating func scrollTo(y: CGFloat) {}
+    mutating func scrollTo(x: CGFloat, y: CGFloat) {}
+    mutating func scrollTo(edge: Edge) {}
+    mutating func scrollTo(id: some Hashable & Sendable, anchor: UnitPoint? = nil) {}
   }
 
-  @propertyWrapper
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  @propertyWrapper @dynamicMemberLookup
   struct Binding<Value> {
+    init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
     var wrappedValue: Value {
       get { fatalError() }
       nonmutating set {}
     }
-  }
-
-  /// Every built view, type-erased: only that each part is a view matters.
-  struct _Leaf: View {}
-
-  @resultBuilder
-  enum ViewBuilder {
-    static func buildExpression(_ view: some View) -> _Leaf { _Leaf() }
-    static func buildBlock(_ views: _Leaf...) -> _Leaf { _Leaf() }
-    static func buildOptional(_ view: _Leaf?) -> _Leaf { _Leaf() }
-    static func buildEither(first: _Leaf) -> _Leaf { _Leaf() }
-    static func buildEither(second: _Leaf) -> _Leaf { _Leaf() }
-  }
-
-  enum Edge {
-    struct Set: OptionSet {
-      var rawValue: Int
-      static let leading = Set(rawValue: 1)
-      static let trailing = Set(rawValue: 2)
-      static let all = Set(rawValue: 3)
+    var projectedValue: Binding<Value> { self }
+    subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+      fatalError()
     }
   }
 
-  struct EmptyView: View {
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  protocol DynamicProperty {}
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  @propertyWrapper
+  struct State<Value>: DynamicProperty {
+    init(wrappedValue value: Value) {}
+    init(initialValue value: Value) {}
+    var wrappedValue: Value {
+      get { fatalError() }
+      nonmutating set {}
+    }
+    var projectedValue: Binding<Value> { fatalError() }
   }
 
-  struct Text: View {
-    init(_ text: String) {}
-    init(verbatim text: String) {}
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct Text: View {
+    init<S: StringProtocol>(_ content: S) {}
+    init(verbatim content: String) {}
+    var body: Never { fatalError() }
   }
 
-  struct Label: View {
-    init(_ title: String, systemImage: String) {}
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct Image: View {
+    init(systemName: String) {}
+    var body: Never { fatalError() }
   }
 
-  struct ProgressView: View {
-    init() {}
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  nonisolated struct Label<Title: View, Icon: View>: View {
+    init<S: StringProtocol>(_ title: S, systemImage name: String)
+    where Title == Text, Icon == Image {}
+    var body: Never { fatalError() }
   }
 
-  struct Button: View {
-    init(_ title: String, action: @escaping () -> Void) {}
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  nonisolated struct ProgressView<Label: View, CurrentValueLabel: View>: View {
+    init() where Label == EmptyView, CurrentValueLabel == EmptyView {}
+    var body: Never { fatalError() }
   }
 
-  struct Group<Content: View>: View {
-    init(@ViewBuilder content: () -> Content) {}
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct Button<Label: View>: View {
+    init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void)
+    where Label == Text {}
+    var body: Never { fatalError() }
   }
 
-  struct ScrollView<Content: View>: View {
-    init(@ViewBuilder content: () -> Content) {}
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct Group<Content> {
+    init(@ViewBuilder content: () -> Content) where Content: View {}
   }
 
-  struct LazyVStack<Content: View>: View {
-    init(@ViewBuilder content: () -> Content) {}
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  extension Group: View where Content: View {
+    var body: Never { fatalError() }
   }
 
-  struct List<Content: View>: View {
-    init(@ViewBuilder content: () -> Content) {}
-    init<Data: RandomAccessCollection, ID: Hashable, Row: View>(
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct ZStack<Content: View>: View {
+    init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct ScrollView<Content: View>: View {
+    init(
+      _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
+      @ViewBuilder content: () -> Content
+    ) {}
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  nonisolated struct LazyVStack<Content: View>: View {
+    init(
+      alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+      pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content
+    ) {}
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct List<SelectionValue: Hashable, Content: View>: View {
+    init(@ViewBuilder content: () -> Content) where SelectionValue == Never {}
+    init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {}
+    init<Data: RandomAccessCollection, RowContent: View>(
+      _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    )
+    where
+      Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable,
+      SelectionValue == Never
+    {}
+    init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
       _ data: Data, id: KeyPath<Data.Element, ID>,
-      @ViewBuilder rowContent: @escaping (Data.Element) -> Row
-    ) where Content == _Leaf {}
-    init<Data: RandomAccessCollection, Row: View>(
-      _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> Row
-    ) where Content == _Leaf, Data.Element: Identifiable {}
+      @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent>, SelectionValue == Never {}
+    var body: Never { fatalError() }
   }
 
-  struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    var data: Data
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  extension ForEach: View where Content: View {
+    var body: Never { fatalError() }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  extension ForEach where Content: View {
+    init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    where ID == Data.Element.ID, Data.Element: Identifiable { self.data = data }
     init(
       _ data: Data, id: KeyPath<Data.Element, ID>,
       @ViewBuilder content: @escaping (Data.Element) -> Content
-    ) {}
-    init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content)
-    where Data.Element: Identifiable, ID == Data.Element.ID {}
-    func onMove(perform action: ((IndexSet, Int) -> Void)?) -> some View { self }
-    func onDelete(perform action: ((IndexSet) -> Void)?) -> some View { self }
+    ) { self.data = data }
+    init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content)
+    where Data == Range<Int>, ID == Int { self.data = data }
   }
 
-  @propertyWrapper
-  struct State<Value> {
-    init(wrappedValue: Value) { fatalError() }
-    init(initialValue: Value) { fatalError() }
-    var projectedValue: Binding<Value> { fatalError() }
-    var wrappedValue: Value {
-      get { fatalError() }
-      nonmutating set {}
-    }
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  protocol DynamicViewContent: View {
+    associatedtype Data: Collection
+    var data: Data { get }
+  }
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  extension ForEach: DynamicViewContent where Content: View {}
+
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  extension DynamicViewContent {
+    nonisolated func onMove(perform action: ((IndexSet, Int) -> Void)?)
+      -> some DynamicViewContent
+    { self }
+    @available(tvOS, unavailable)
+    nonisolated func onDelete(perform action: ((IndexSet) -> Void)?)
+      -> some DynamicViewContent
+    { self }
   }
 
   // The other common SwiftUI type names, declared so that `.ci/check-snippets`
@@ -174,8 +411,6 @@
   struct Animation {}
   struct AnyLayout {}
   struct AnyTransition {}
-  struct AnyView {}
-  struct Axis {}
   struct Canvas {}
   struct Capsule {}
   struct Circle {}
@@ -185,7 +420,6 @@
   struct DisclosureGroup {}
   struct Divider {}
   struct DragGesture {}
-  struct EdgeInsets {}
   struct Environment {}
   struct EnvironmentValues {}
   struct Font {}
@@ -197,8 +431,6 @@
   struct GridLayout {}
   struct GridRow {}
   struct HStack {}
-  struct HorizontalAlignment {}
-  struct Image {}
   struct LayoutSubview {}
   struct LayoutSubviews {}
   struct LazyHGrid {}
@@ -238,8 +470,6 @@
   struct TimelineView {}
   struct Toggle {}
   struct Transaction {}
-  struct TupleView {}
-  struct UnitPoint {}
   struct VStack {}
   struct VerticalAlignment {}
   struct ViewAlignedScrollTargetBehavior {}
@@ -253,5 +483,4 @@
   protocol Gesture {}
   protocol Transition {}
   protocol ScrollTargetBehavior {}
-  protocol DynamicProperty {}
 #endif
