@@ -55,6 +55,11 @@ enum Demo {
   static let adapterNames = ["orderedstore", "linkedlist", "outline", "paged", "array"]
   static let rowLength = 44.0
   static let viewportRows = 50.0
+  /// The paged adapter's steady read: 15 rows a frame, under the fiftieth
+  /// of a 1,000-row page that makes a move a fling.
+  static let readingStep = 15 * rowLength
+  /// Frames a jump is given to show its rows (2 s at 60 Hz).
+  static let framesPerJump = 120
 
   static func usage() -> String {
     """
@@ -130,28 +135,33 @@ enum Demo {
       overscan: Overscan(points: 10 * rowLength))
   }
 
-  /// Top to bottom in half-viewport steps, then `jumps` jumps spread over the content; each
-  /// frame timed. `afterFrame` lets the paged adapter wait for its pages.
+  /// Top to bottom in half-viewport steps, then `jumps` jumps spread over the content.
+  static func topToBottom(contentLength end: Double, jumps: Int) -> [Double] {
+    let step = viewportRows * rowLength / 2
+    return Array(stride(from: step, to: end, by: step)) + spreadJumps(jumps, over: end)
+  }
+
+  /// `count` offsets spread evenly over the content, the same on every run:
+  /// the golden-ratio sequence (each jump lands in the largest gap left).
+  static func spreadJumps(_ count: Int, over end: Double) -> [Double] {
+    (0..<count).map { k in
+      let fraction = (Double(k + 1) * 0.618_033_988_749_894_8).truncatingRemainder(dividingBy: 1)
+      return (fraction * end).rounded()
+    }
+  }
+
+  /// Scrolls `list` to each of `offsets`, one frame each, timing the list's
+  /// work; `afterFrame` runs after each (the paged adapter's display pace).
   @MainActor
   static func scroll<C, ID>(
-    _ list: inout VirtualList<C, ID, FixedSizeLayout>, report: inout Report, jumps: Int = 500,
+    _ list: inout VirtualList<C, ID, FixedSizeLayout>, report: inout Report, offsets: [Double],
     afterFrame:
-      @MainActor (inout VirtualList<C, ID, FixedSizeLayout>, _ sequential: Bool) async ->
+      @MainActor (inout VirtualList<C, ID, FixedSizeLayout>, _ index: Int) async ->
       Void = { _, _ in }
   ) async {
     let clock = ContinuousClock()
     var heapBefore = 0
     var peak = 0
-    let step = viewportRows * rowLength / 2
-    let end = list.engine.contentLength
-    var offsets = Array(stride(from: step, to: end, by: step))
-    let sequentialFrames = offsets.count
-    // Jumps spread evenly over the content, the same on every run: the
-    // golden-ratio sequence (each jump lands in the largest gap left).
-    for k in 0..<jumps {
-      let fraction = (Double(k + 1) * 0.618_033_988_749_894_8).truncatingRemainder(dividingBy: 1)
-      offsets.append((fraction * end).rounded())
-    }
     report.frameNanoseconds.reserveCapacity(offsets.count)
     for (index, offset) in offsets.enumerated() {
       if index % 20_000 == 0 {
@@ -164,13 +174,13 @@ enum Demo {
         Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
       report.frames += 1
       if update?.change.windowChanged == true { report.windows += 1 }
-      await afterFrame(&list, index < sequentialFrames)
+      await afterFrame(&list, index)
       // The baseline is read after the first frame, once the async task's
       // own frame storage exists: it is the harness's, not the adapter's.
       if index == 0 { heapBefore = ca_heap_bytes_in_use() }
       peak = max(peak, ca_heap_bytes_in_use())
     }
-    report.heapGrowthWhileScrolling = max(0, peak - heapBefore)
+    report.heapGrowthWhileScrolling = max(report.heapGrowthWhileScrolling, peak - heapBefore)
   }
 
   /// Measures the bytes `Array(collection)` takes, by doing it.
@@ -191,7 +201,9 @@ enum Demo {
     for id in 0..<n { store[key: id] = "Item \(id)" }
     report.arrayConversionBytes = arrayConversionBytes(store)
     var list = VirtualList(data: store, id: { $0.key }, engine: makeEngine(count: n))
-    await scroll(&list, report: &report)
+    await scroll(
+      &list, report: &report,
+      offsets: topToBottom(contentLength: list.engine.contentLength, jumps: 500))
     // A data change: rows removed and inserted above the viewport, through
     // the list, in place, each edit reporting its own rows.
     let anchor = list.visible.lowerBound
@@ -214,7 +226,9 @@ enum Demo {
     let adapter = LinkedListCollection(head: nodes.head, next: { $0.next }, element: { $0.value })
     report.arrayConversionBytes = arrayConversionBytes(adapter)
     var list = VirtualList(data: adapter, id: { $0 }, engine: makeEngine(count: n))
-    await scroll(&list, report: &report)
+    await scroll(
+      &list, report: &report,
+      offsets: topToBottom(contentLength: list.engine.contentLength, jumps: 500))
     // A data change: a node inserted near the top.
     let third = nodes.head!.next!.next!
     third.next = ListNode(-1, next: third.next)
@@ -241,7 +255,9 @@ enum Demo {
     }
     report.items = list.data.count
     report.arrayConversionBytes = arrayConversionBytes(list.data)
-    await scroll(&list, report: &report)
+    await scroll(
+      &list, report: &report,
+      offsets: topToBottom(contentLength: list.engine.contentLength, jumps: 500))
     // A data change: collapse the first root, above the viewport.
     let before = list.data.count
     let update = list.update { $0.collapse(roots[0].id).rowChanges }
@@ -280,33 +296,60 @@ enum Demo {
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id }, engine: makeEngine(count: pager.items.count))
     list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
-    let clock = ContinuousClock()
+    // Frames at a display's pace (60 Hz, on the real clock the pager's
+    // settle interval runs on): a steady read, then jumps. Each frame
+    // follows the pager's publications and waits for nothing else.
+    var display = DisplayClock()
+    let readFrames = 600
+    let read = (1...readFrames).map { Double($0) * readingStep }
+    let jumps = spreadJumps(20, over: list.engine.contentLength)
+    var jumpFrames: [Int] = []
     var jumpLoads: [Int] = []
     var jumpTimes: [Duration] = []
     var unshown = 0
-    // After every frame the pager settles and loads (frames slower than the
-    // loader, as a 1 ms source is beside 16 ms frames; after a jump, the
-    // settle interval first), and the list follows its publications.
-    await scroll(&list, report: &report, jumps: 20) { list, sequential in
-      let loadsBefore = pager.requestCount
-      let started = clock.now
-      await pager.waitUntilIdle()
+    func shown(
+      _ list: VirtualList<PagedRows<DemoMessage>, PagedRowID<Int>, FixedSizeLayout>
+    )
+      -> Bool
+    { !list.visible.contains { !pager.items.isLoaded(at: $0) } }
+    await scroll(&list, report: &report, offsets: read) { list, _ in
+      await display.waitForNextFrame()
       Self.follow(pager, in: &list)
-      if list.visible.contains(where: { !pager.items.isLoaded(at: $0) }) { unshown += 1 }
-      if !sequential {
-        jumpLoads.append(pager.requestCount - loadsBefore)
-        jumpTimes.append(clock.now - started)
-      }
+      if !shown(list) { unshown += 1 }
+    }
+    // After a jump the offset stays put, frame after frame, until the rows
+    // on screen are loaded: the settle interval, then the loads.
+    await scroll(&list, report: &report, offsets: jumps) { list, _ in
+      let started = ContinuousClock.now
+      let loadsBefore = pager.requestCount
+      var frames = 0
+      repeat {
+        await display.waitForNextFrame()
+        Self.follow(pager, in: &list)
+        frames += 1
+        if !shown(list) { unshown += 1 }
+      } while !shown(list) && frames < framesPerJump
+      guard shown(list) else { return }
+      jumpFrames.append(frames)
+      jumpLoads.append(pager.requestCount - loadsBefore)
+      jumpTimes.append(ContinuousClock.now - started)
     }
     report.pageLoads = pager.requestCount
     jumpLoads.sort()
     jumpTimes.sort()
+    jumpFrames.sort()
+    report.jumps =
+      "\(readFrames) frames read \(Int(readingStep / rowLength)) rows each at 60 Hz, then "
+      + "\(jumps.count) jumps; \(jumpLoads.count) showed their rows within \(framesPerJump) "
+      + "frames"
     if !jumpLoads.isEmpty {
-      report.jumps =
-        "\(jumpLoads.count) jumps: loads per jump p50 \(jumpLoads[jumpLoads.count / 2]), "
-        + "max \(jumpLoads.last!); time to show p50 \(jumpTimes[jumpTimes.count / 2]), "
-        + "max \(jumpTimes.last!); \(unshown) frames left placeholders on screen"
+      report.jumps +=
+        ": loads per jump p50 \(jumpLoads[jumpLoads.count / 2]), max \(jumpLoads.last!); "
+        + "frames to show p50 \(jumpFrames[jumpFrames.count / 2]), max \(jumpFrames.last!); "
+        + "time to show p50 \(milliseconds(jumpTimes[jumpTimes.count / 2])) ms, "
+        + "max \(milliseconds(jumpTimes.last!)) ms"
     }
+    report.jumps += "; \(unshown) of \(report.frames) frames showed placeholders"
     // Three messages arrive at the top, then `refresh()` in place: where is
     // the item the reader was looking at, by its identity?
     await pager.waitUntilIdle()
@@ -351,7 +394,9 @@ enum Demo {
     // paid for the array, so its column shows what the array itself holds.
     report.arrayConversionBytes = arrayConversionBytes(array.lazy.map { $0 })
     var list = VirtualList(data: array, id: { $0 }, engine: makeEngine(count: n))
-    await scroll(&list, report: &report)
+    await scroll(
+      &list, report: &report,
+      offsets: topToBottom(contentLength: list.engine.contentLength, jumps: 500))
     let update = list.replaceData(array + ["Appended"])
     report.dataChange = "appended 1; window \(update.change.window)"
     return report

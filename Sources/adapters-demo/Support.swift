@@ -103,19 +103,15 @@ extension String {
 func printTable(_ reports: [Report]) {
   let header = [
     "adapter", "items", "frames", "windows", "p50 frame", "p99 frame", "heap growth scrolling",
-    "Array conversion", "ratio", "page loads",
+    "Array(collection)", "page loads",
   ]
   var rows = [header]
   for r in reports {
-    let ratio =
-      r.heapGrowthWhileScrolling == 0
-      ? "> \(r.arrayConversionBytes)x"
-      : "\(r.arrayConversionBytes / max(1, r.heapGrowthWhileScrolling))x"
     rows.append([
       r.adapter, "\(r.items)", "\(r.frames)", "\(r.windows)",
       String(format1: r.percentile(0.5) / 1_000, "us"),
       String(format1: r.percentile(0.99) / 1_000, "us"),
-      formatBytes(r.heapGrowthWhileScrolling), formatBytes(r.arrayConversionBytes), ratio,
+      formatBytes(r.heapGrowthWhileScrolling), formatBytes(r.arrayConversionBytes),
       r.pageLoads.map(String.init) ?? "-",
     ])
   }
@@ -186,4 +182,24 @@ final class _Counter: @unchecked Sendable {
     get { lock.withLock { _value } }
     set { lock.withLock { _value = newValue } }
   }
+}
+
+/// A display's frames at 60 Hz on the real clock: each wait returns at the
+/// next frame's deadline, or at once when the frame's work ran past it.
+struct DisplayClock {
+  static let interval = Duration.nanoseconds(16_666_667)
+  private let clock = ContinuousClock()
+  private var next: ContinuousClock.Instant
+
+  init() { next = clock.now }
+
+  mutating func waitForNextFrame() async {
+    next = max(next.advanced(by: Self.interval), clock.now)
+    try? await clock.sleep(until: next)
+  }
+}
+
+/// A duration in whole milliseconds.
+func milliseconds(_ duration: Duration) -> Int {
+  Int(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
 }
