@@ -4,7 +4,7 @@
 // Examples for CollectionAdapters: a nested package, so that the library
 // itself keeps zero dependencies.
 //
-//   swift run -c release web-host      # then open http://127.0.0.1:8080
+//   swift run -c release WebHost       # then open http://127.0.0.1:8080
 //
 //===----------------------------------------------------------------------===//
 
