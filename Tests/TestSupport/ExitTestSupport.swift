@@ -6,12 +6,14 @@
 
 import Testing
 
-/// The standard error an exit test's child process wrote, as text, so a test
-/// can check that a trap names the bad value.
-public func standardErrorText(of result: ExitTest.Result?) -> String {
-  guard let result else { return "" }
-  return String(decoding: result.standardErrorContent, as: UTF8.self)
-}
+#if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
+  /// The standard error an exit test's child process wrote, as text, so a
+  /// test can check that a trap names the bad value.
+  public func standardErrorText(of result: ExitTest.Result?) -> String {
+    guard let result else { return "" }
+    return String(decoding: result.standardErrorContent, as: UTF8.self)
+  }
+#endif
 
 /// A key whose hash is chosen by the test: many keys share a bucket, which
 /// exercises collision chains and deletion inside clusters.
