@@ -13,32 +13,13 @@ import _TestSupport
 /// first frame is painted.
 @Suite("Landing at the end and after a fling")
 struct LandingTests {
-  /// Real lengths up to three times off the 60-point estimate.
-  static func realLengths(_ count: Int, _ g: inout SplitMix64) -> [Double] {
-    (0..<count).map { _ in Double(Int.random(in: 20...180, using: &g)) }
-  }
-
-  /// Measures the window's unmeasured rows until the window stops changing,
-  /// as a host that measures before it paints.
-  static func measureWindow(
-    _ engine: inout WindowingEngine<VariableSizeLayout>, _ real: [Double],
-    _ measured: inout Set<Int>
-  ) {
-    for _ in 0..<10 {
-      let entering = engine.window.filter { !measured.contains($0) }
-      if entering.isEmpty { return }
-      measured.formUnion(entering)
-      engine.setLengths(entering.map { (position: $0, length: real[$0]) })
-    }
-  }
-
   @Test(
     "Aimed at the last row with .end, the list stays at the end as that row grows",
     arguments: [false, true], 0..<8 as Range<UInt64>)
   func aimAtEndThenGrow(followsEnd: Bool, seed: UInt64) {
     var g = SplitMix64(seed: seed)
     let count = 400
-    var real = Self.realLengths(count, &g)
+    var real = realLengths(count, &g)
     var measured = Set<Int>()
     var engine = WindowingEngine(
       layout: VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: 4),
@@ -46,7 +27,7 @@ struct LandingTests {
     engine.followsEnd = followsEnd
     engine.scroll(toPosition: count - 1, alignment: .end)
     for step in 0..<12 {
-      Self.measureWindow(&engine, real, &measured)
+      measureEnteringRows(&engine, real: real, measured: &measured)
       let note = Comment(rawValue: "seed \(seed), followsEnd \(followsEnd), step \(step)")
       let last = engine.layout.frame(of: count - 1)
       let bottom = engine.viewport.offset + engine.viewport.length - engine.viewport.trailingInset
@@ -64,17 +45,17 @@ struct LandingTests {
   func flingLands(direction: Double, seed: UInt64) {
     var g = SplitMix64(seed: seed)
     let count = 5_000
-    let real = Self.realLengths(count, &g)
+    let real = realLengths(count, &g)
     var measured = Set<Int>()
     var engine = WindowingEngine(
       layout: VariableSizeLayout(itemCount: count, estimatedLength: 60),
       viewport: Viewport(length: 800, leadingInset: 40), overscan: Overscan(points: 100))
     _ = engine.scroll(to: engine.layout.contentLength / 2)
-    Self.measureWindow(&engine, real, &measured)
+    measureEnteringRows(&engine, real: real, measured: &measured)
     // Many screens between two frames, over rows never measured.
     let screens = Double(Int.random(in: 5...60, using: &g))
     _ = engine.scroll(to: engine.viewport.offset + direction * screens * 800)
-    Self.measureWindow(&engine, real, &measured)
+    measureEnteringRows(&engine, real: real, measured: &measured)
     let note = Comment(rawValue: "seed \(seed), direction \(direction), \(screens) screens")
     // The first frame after the fling: every row it shows is measured.
     #expect(engine.window.allSatisfy { measured.contains($0) }, note)
@@ -89,7 +70,7 @@ struct LandingTests {
     #expect(engine.window == fresh.window && engine.visible == fresh.visible, note)
     // Later frames with no scroll measure nothing new and move nothing.
     for _ in 0..<3 {
-      Self.measureWindow(&engine, real, &measured)
+      measureEnteringRows(&engine, real: real, measured: &measured)
       for (position, screen) in painted {
         let now = engine.layout.frame(of: position).mainOffset - engine.viewport.offset
         #expect(abs(now - screen) <= 0.5, note)

@@ -47,31 +47,16 @@ struct MeasuredScrollTests {
   private func check<Layout: MeasuredLayout>(
     _ layout: Layout, step: Double, overscan: Overscan, seed: UInt64, _ g: inout SplitMix64
   ) {
-    let real = (0..<layout.itemCount).map { _ in Double(Int.random(in: 20...180, using: &g)) }
+    let real = realLengths(layout.itemCount, &g)
     var measured = Set<Int>()
     var engine = WindowingEngine(
       layout: layout, viewport: Viewport(length: 800, crossLength: 390, leadingInset: 40),
       overscan: overscan)
-    // Rows the host creates: the window's, measured as they enter it, in
-    // the same layout pass until the window stops changing (measure before
-    // paint). Returns the rows it measured.
-    @discardableResult
-    func measureEntering() -> Set<Int> {
-      var measuredNow = Set<Int>()
-      for _ in 0..<10 {
-        let entering = engine.window.filter { !measured.contains($0) }
-        if entering.isEmpty { break }
-        measured.formUnion(entering)
-        measuredNow.formUnion(entering)
-        engine.setLengths(entering.map { (position: $0, length: real[$0]) })
-      }
-      return measuredNow
-    }
     func screen(_ position: Int) -> Double {
       engine.layout.frame(of: position).mainOffset - engine.viewport.offset
     }
     _ = engine.scroll(to: engine.layout.contentLength / 2)
-    measureEntering()
+    measureEnteringRows(&engine, real: real, measured: &measured)
     for frame in 0..<200 {
       let before = Dictionary(
         uniqueKeysWithValues: engine.visible.map { ($0, engine.layout.frame(of: $0)) })
@@ -79,7 +64,7 @@ struct MeasuredScrollTests {
       let scrolled = engine.viewport.offset + step
       _ = engine.scroll(to: scrolled)
       let moved = engine.viewport.offset - offsetBefore  // the scroll, as clamped
-      let measuredNow = measureEntering()
+      let measuredNow = measureEnteringRows(&engine, real: real, measured: &measured)
       for position in engine.visible {
         guard let frameBefore = before[position] else { continue }
         let was = frameBefore.mainOffset - offsetBefore - moved
