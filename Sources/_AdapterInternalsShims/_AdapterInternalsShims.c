@@ -8,6 +8,6 @@
 
 #include <pthread.h>
 
-__UINTPTR_TYPE__ _ca_current_thread(void) {
+__UINTPTR_TYPE__ _ca_current_thread_by_call(void) {
   return (__UINTPTR_TYPE__)pthread_self();
 }
