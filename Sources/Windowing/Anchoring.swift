@@ -21,6 +21,27 @@
 ///    The reader never lands on rows that were not near the viewport.
 /// 4. The offset is clamped to the scrollable range, as a scroll view would.
 ///
+/// Measurements (`setLength(_:of:)`, `setLengths(_:)`) keep what is on
+/// screen where it is, so text does not jump under the reader's finger when
+/// rows of real height replace their estimates on the way up:
+/// - A first visible item that starts at the top of the unobscured region
+///   (or below it) is the one being read: it keeps its top edge, and its
+///   new length moves only what follows it.
+/// - A first visible item that starts above that edge is entering: the first
+///   visible item the measurements leave alone keeps its top edge. Items
+///   measured above it (above the viewport, or entering at the top edge)
+///   move the offset; items measured below it move only what follows them.
+/// - When they measure every visible item (a jump, a first layout), a
+///   first visible item that straddles the edge keeps its bottom edge.
+/// - At the very top of the content, the first visible item keeps its top
+///   edge: the content keeps starting at the top, and a first row that
+///   grows pushes the rest down, as a page does. Moving the offset there
+///   would leave the scroll view resting away from the top with nothing
+///   above the reader.
+/// - In a `MasonryLayout`, a measurement places every later item again (an
+///   item's lane depends on the lengths before it): the item kept keeps its
+///   offset along the scroll, but later items may change lanes.
+///
 /// The policies differ only at the two ends of the content:
 ///
 /// ```swift

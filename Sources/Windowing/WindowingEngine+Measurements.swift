@@ -7,9 +7,10 @@
 import _AdapterInternals
 
 extension WindowingEngine where Layout: MeasuredLayout {
-  /// Records a measured item length. The first visible item keeps its place
-  /// on screen, so a change above it moves the scroll offset by the same
-  /// amount and the visible content does not jump.
+  /// Records a measured item length. What is on screen keeps its place
+  /// (`Anchoring`'s rule for measurements): a change above the first
+  /// visible item it leaves alone moves the scroll offset by the same
+  /// amount, so the visible content does not jump.
   ///
   /// - Parameters:
   ///   - length: The measured length. A measurement is transient UI data:
@@ -18,7 +19,8 @@ extension WindowingEngine where Layout: MeasuredLayout {
   ///   - position: A position in `0..<itemCount`; traps otherwise.
   /// - Returns: The change, if the window, the visible range or the offset
   ///   moved.
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n), plus O(v) for the v visible items the rule
+  ///   may pass over.
   @discardableResult
   public mutating func setLength(_ length: Double, of position: Int) -> WindowChange? {
     _precondition(
@@ -28,13 +30,14 @@ extension WindowingEngine where Layout: MeasuredLayout {
     guard length >= 0, length <= Layout.maximumItemLength,
       length != _layout.length(of: position)
     else { return nil }
-    return _measure { $0.setLength(length, of: position) }
+    return _measure(isMeasured: { $0 == position }) { $0.setLength(length, of: position) }
   }
 
-  /// Records the lengths a layout pass measured, at once: the first visible
-  /// item (or an aimed scroll's target) keeps its place once for all of
-  /// them, and the layout takes them as one batch (`VariableSizeLayout`
-  /// rebuilds a chunk's sums once for its many rows).
+  /// Records the lengths a layout pass measured, at once: what is on screen
+  /// (`Anchoring`'s rule for measurements), or an aimed scroll's target,
+  /// keeps its place once for all of them, and the layout takes them as one
+  /// batch (`VariableSizeLayout` rebuilds a chunk's sums once for its many
+  /// rows).
   ///
   /// - Parameter measurements: Positions in `0..<itemCount` (trap
   ///   otherwise) with their lengths. A length outside
@@ -42,8 +45,9 @@ extension WindowingEngine where Layout: MeasuredLayout {
   ///   transient UI data and is ignored.
   /// - Returns: The change, if the window, the visible range or the offset
   ///   moved.
-  /// - Complexity: That of the layout's `setLengths(_:)`, plus one
-  ///   re-anchoring, O(log n).
+  /// - Complexity: That of the layout's `setLengths(_:)`, plus O(k) to
+  ///   note the k positions and one re-anchoring, O(log n + v) for the v
+  ///   visible items the rule may pass over.
   @discardableResult
   public mutating func setLengths(
     _ measurements: [(position: Int, length: Double)]
@@ -65,24 +69,73 @@ extension WindowingEngine where Layout: MeasuredLayout {
     let accepted =
       rejected == 0 ? measurements : measurements.filter { $0.length >= 0 && $0.length <= maximum }
     guard !accepted.isEmpty else { return nil }
-    return _measure { $0.setLengths(accepted) }
+    let positions = Set(accepted.lazy.map(\.position))
+    return _measure(isMeasured: positions.contains) { $0.setLengths(accepted) }
   }
 
   /// Records measurements through `record`, keeping in place the target of
-  /// an aimed scroll, or else the first visible item, so the visible
-  /// content does not jump; `nil` if nothing a host shows moved.
-  private mutating func _measure(_ record: (inout Layout) -> Void) -> WindowChange? {
+  /// an aimed scroll, or else what is on screen (`Anchoring`'s rule for
+  /// measurements), so the visible content does not jump; `nil` if nothing
+  /// a host shows moved.
+  private mutating func _measure(
+    isMeasured: (Int) -> Bool, _ record: (inout Layout) -> Void
+  ) -> WindowChange? {
     let change: WindowChange
     if let aim = _scrollAim {
       record(&_layout)
       change = _land(aim)
       if change.scrollCorrection != 0 { _scrollAim?.corrections += 1 }
     } else {
-      let target = _anchorTarget()
+      let anchor = _measurementAnchor(isMeasured: isMeasured)
       record(&_layout)
-      change = _reanchor(target)
+      change = _reanchor(anchor.map(_target(keeping:)))
     }
     return change.window == change.previousWindow && change.visible == change.previousVisible
       && change.scrollCorrection == 0 ? nil : change
   }
+
+  /// The item edge that keeps its place on screen through measurements of
+  /// the positions `isMeasured` holds (`Anchoring`'s rule for
+  /// measurements).
+  /// - A first visible item that starts at or below the top of the
+  ///   unobscured region is what the reader reads: it keeps its top edge.
+  /// - Else the first visible item straddles that edge (or sits under the
+  ///   leading inset): the first visible item the measurements leave alone
+  ///   keeps its top edge, so the items entering above it move the offset.
+  ///   With none, the first one keeps its bottom edge.
+  /// - At the very top of the content the first visible item keeps its top
+  ///   edge, so the content keeps starting there.
+  private func _measurementAnchor(isMeasured: (Int) -> Bool) -> _MeasurementAnchor? {
+    guard let first = _anchor() else { return nil }
+    func top(_ position: Int) -> _MeasurementAnchor {
+      .top(position, screenOffset: _layout.frame(of: position).mainOffset - _viewport.offset)
+    }
+    guard _viewport.offset > _scrollRange.lowerBound else { return top(first) }
+    let frame = _layout.frame(of: first)
+    let edge = _viewport.offset + _viewport.leadingInset
+    // A few units in the last place: an anchoring that put the item at the
+    // edge may leave it a rounding error above.
+    guard frame.mainOffset < edge - 8 * edge.ulp else { return top(first) }
+    if let kept = _visible.first(where: { !isMeasured($0) }) { return top(kept) }
+    guard frame.mainOffset + frame.mainLength > edge else { return top(first) }
+    return .bottom(first, screenOffset: frame.mainOffset + frame.mainLength - _viewport.offset)
+  }
+
+  /// Where `anchor`'s item must start on screen, now that its length is
+  /// measured.
+  private func _target(keeping anchor: _MeasurementAnchor) -> _AnchorTarget {
+    switch anchor {
+    case .top(let position, let screenOffset):
+      return (position, screenOffset)
+    case .bottom(let position, let screenOffset):
+      return (position, screenOffset - _layout.frame(of: position).mainLength)
+    }
+  }
+}
+
+/// The edge of an item that keeps its place on screen through a
+/// measurement, with that edge's offset from the viewport's.
+private enum _MeasurementAnchor {
+  case top(Int, screenOffset: Double)
+  case bottom(Int, screenOffset: Double)
 }

@@ -325,7 +325,8 @@ struct WindowingModelTests {
       let changes = length.isFinite && length >= 0 && length != model.lengths[at]
       var newLengths = model.lengths
       if changes { newLengths[at] = length }
-      let expected = expectedOffset(model, newData: model.data, newLengths: newLengths)
+      let expected = expectedOffset(
+        model, newData: model.data, newLengths: newLengths, measuring: at)
       let update = measure(&model.list, length, at)
       model.lengths = newLengths
       track(&model, update)
@@ -361,10 +362,12 @@ struct WindowingModelTests {
     model.trackedWindow.formUnion(update.entered)
   }
 
-  /// The offset the anchoring rule gives for a change to `newData`, by
-  /// brute force on the model.
+  /// The offset the anchoring rule gives for a change to `newData`, or for
+  /// the measurement of the item at `measuring`, by brute force on the
+  /// model.
   static func expectedOffset<L>(
-    _ model: Model<L>, newData: [Int], newLengths: [Double]?, newViewport: Viewport? = nil
+    _ model: Model<L>, newData: [Int], newLengths: [Double]?, newViewport: Viewport? = nil,
+    measuring measured: Int? = nil
   ) -> Double {
     let engine = model.list.engine
     let old = engine.viewport
@@ -396,7 +399,28 @@ struct WindowingModelTests {
     }
     let atTop = engine.anchoring == .feed && old.offset <= -old.leadingInset
     var offset = old.offset
-    if !atTop, !engine.window.isEmpty, anchor < model.data.count {
+    if let measured, !atTop, !engine.window.isEmpty, anchor < model.data.count {
+      // The rule for measurements: a first visible item starting at or
+      // below the top edge keeps its top edge; else the first visible item
+      // the measurement leaves alone keeps its top edge; with none, the
+      // first visible item keeps its bottom edge if it straddles the top
+      // edge, else its top; at the very top, the first visible item keeps
+      // its top edge.
+      let first = model.frame(model, anchor)
+      let edge = old.offset + old.leadingInset
+      if old.offset <= minimum || first.offset >= edge - 8 * edge.ulp {
+        offset = newModel.frame(newModel, anchor).offset - (first.offset - old.offset)
+      } else if let kept = engine.visible.first(where: { $0 != measured }) {
+        let screen = model.frame(model, kept).offset - old.offset
+        offset = newModel.frame(newModel, kept).offset - screen
+      } else if first.offset < edge, first.offset + first.length > edge {
+        let screenEnd = first.offset + first.length - old.offset
+        let now = newModel.frame(newModel, anchor)
+        offset = now.offset + now.length - screenEnd
+      } else {
+        offset = newModel.frame(newModel, anchor).offset - (first.offset - old.offset)
+      }
+    } else if !atTop, !engine.window.isEmpty, anchor < model.data.count {
       // The rules of `Anchoring`, by identity: the anchor or the first
       // survivor after it if it was on screen; else the nearest survivor
       // before, where it was if it was on screen, else at the top edge.

@@ -194,6 +194,10 @@ func run<L: WindowLayout>(
       list.setStickyHeaders(positions)
       headerIDs = Set(positions.map { data[$0] })
       dataChanged = false
+    case 0 where input.bool():
+      // A small scroll either way, as a reader drags through unmeasured rows.
+      _ = list.scroll(to: list.engine.viewport.offset + Double(input.int(in: -300...300)))
+      dataChanged = false
     case 0:
       _ = list.scroll(
         to: input.hostileDouble(ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
@@ -242,9 +246,13 @@ func run<L: WindowLayout>(
       list.apply(RowChanges(difference), from: data)
     case 5:
       guard !data.isEmpty, let measure else { continue }
-      let at = position(data.count - 1)
+      // Often the row straddling the top edge, as it enters on the way up.
+      let visible = list.engine.visible
+      let at = !visible.isEmpty && input.bool() ? visible.lowerBound : position(data.count - 1)
       let length = input.hostileDouble(ordinary: 0...200)
+      let kept = keptEdge(list.engine, measuring: at)
       measure(&list, length, at)
+      if let kept { checkKept(kept, list.engine, step: step) }
       // An ignored or unchanged measurement recomputes nothing; a changed
       // one recomputes the window (anchored, or re-aimed after an aimed
       // scroll).
@@ -362,4 +370,57 @@ func verify<L: WindowLayout>(
       engine.visible == expected || (engine.visible.isEmpty && expected.isEmpty),
       "visible \(engine.visible), frames say \(expected) at step \(step)")
   }
+}
+
+/// The item edge `Anchoring`'s rule for measurements keeps on screen when
+/// the item at `measured` is measured, by brute force over the visible
+/// items, with its screen offset; `nil` where the rule does not decide the
+/// offset (an aimed scroll, a followed end).
+func keptEdge<L: WindowLayout>(
+  _ engine: WindowingEngine<L>, measuring measured: Int
+) -> (
+  position: Int, bottom: Bool, screen: Double
+)? {
+  guard engine.aimedScroll == nil, !(engine.followsEnd && engine.isAtEnd),
+    !(engine.anchoring == .chat && engine.isAtEnd), !engine.window.isEmpty
+  else { return nil }
+  let viewport = engine.viewport
+  let first = engine.visible.isEmpty ? engine.window.lowerBound : engine.visible.lowerBound
+  guard first < engine.layout.itemCount else { return nil }
+  func edge(_ position: Int, bottom: Bool) -> (position: Int, bottom: Bool, screen: Double) {
+    let frame = engine.layout.frame(of: position)
+    let offset = bottom ? frame.mainOffset + frame.mainLength : frame.mainOffset
+    return (position, bottom, offset - viewport.offset)
+  }
+  let frame = engine.layout.frame(of: first)
+  let top = viewport.offset + viewport.leadingInset
+  // At the very top, or a first item that starts at the top edge: it stays.
+  if viewport.offset <= -viewport.leadingInset || frame.mainOffset >= top - 8 * top.ulp {
+    return edge(first, bottom: false)
+  }
+  if let kept = engine.visible.first(where: { $0 != measured }) {
+    return edge(kept, bottom: false)
+  }
+  let straddles = frame.mainOffset < top && frame.mainOffset + frame.mainLength > top
+  return edge(first, bottom: straddles)
+}
+
+/// Checks that `kept`'s edge is where it was on screen, unless the offset
+/// was clamped at either end of the content.
+func checkKept<L: WindowLayout>(
+  _ kept: (position: Int, bottom: Bool, screen: Double), _ engine: WindowingEngine<L>, step: Int
+) {
+  let viewport = engine.viewport
+  let lowest = -viewport.leadingInset
+  let highest = max(lowest, engine.contentLength - viewport.length + viewport.trailingInset)
+  guard viewport.offset > lowest, viewport.offset < highest,
+    kept.position < engine.layout.itemCount
+  else { return }
+  let frame = engine.layout.frame(of: kept.position)
+  let edge = kept.bottom ? frame.mainOffset + frame.mainLength : frame.mainOffset
+  let moved = edge - viewport.offset - kept.screen
+  check(
+    abs(moved) <= 1e-6 * max(1, abs(viewport.offset)),
+    "a measurement moved the kept \(kept.bottom ? "bottom" : "top") edge of row \(kept.position) "
+      + "by \(moved) at step \(step)")
 }

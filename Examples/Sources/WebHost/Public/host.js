@@ -117,6 +117,16 @@ scroller.addEventListener("scroll", () => {
   requestAnimationFrame(readScroll);
 });
 
+// Home and End go to the ends at once. The browser animates them, and a
+// correction the server sends meanwhile (a row measured on the way) sets the
+// scroll offset, which ends the animation short of the end.
+scroller.addEventListener("keydown", (event) => {
+  if (event.key !== "Home" && event.key !== "End") return;
+  event.preventDefault();
+  const top = event.key === "Home" ? 0 : scroller.scrollHeight;
+  scroller.scrollTo({ top, behavior: "instant" });
+});
+
 new ResizeObserver(() => {
   send({ t: "viewport", w: scroller.clientWidth, h: scroller.clientHeight });
 }).observe(scroller);
