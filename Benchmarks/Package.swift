@@ -53,6 +53,7 @@ let package = Package(
     suite("ArrayConversion"),
     suite("OrderedStoreVsPeers"),
     suite("LinkedList"),
+    suite("ChatHistory"),
     suite("Outline"),
     suite("WindowingQuery"),
     suite("PagingTriggers"),

@@ -18,6 +18,8 @@ pairs=$(
 LinkedList|index iteration 20k: LinkedListCollection (cold index)|index iteration 20k: direct node walk|10|reads through the index: O(1) each, 2-3x a walk (8x once under a parallel compile)
 LinkedList|window reads by subscript, 40 frames: LinkedListCollection|window reads by subscript, 40 frames: direct node walk|2|50-row windows moved by 25 rows, as ForEach reads them: the run slides, so only new rows are walked, 1.07x; re-walking each window from its checkpoint was 1.7x slower
 LinkedList|last 50 rows of 20k: LinkedListCollection (warm)|last 50 rows of 20k: walking adapter|1|a warm window: no walk from the head
+ChatHistory|chat prepend 50, 1M messages: invalidate(prepending:)|chat prepend 50, 10k messages: invalidate(prepending:)|4|the index kept, shifted: 1.96x between 10k and 1M (the checkpoints moved when a block is added); a new collection walks from the head, 96x
+ChatHistory|chat prepend 50, 1M messages: invalidate(prepending:)|chat prepend 50, 1M messages: a new collection|0.02|no walk from the head: 0.0007x
 OrderedStoreVsPeers|lookup hit 100k: OrderedStore|lookup hit 100k: OrderedDictionary|3|a hash lookup, as the peer's
 OrderedStoreVsPeers|lookup miss 100k: OrderedStore|lookup miss 100k: OrderedDictionary|3|a hash lookup, as the peer's
 OrderedStoreVsPeers|iterate 100k: OrderedStore|iterate 100k: OrderedDictionary|5|contiguous reads, as the peer's

@@ -133,11 +133,8 @@ final class ChatView: ListHostedView {
     let added = oldest.id - start
     oldest = head
     host.track { list in
-      list.update { thread in
-        // A new head is a new collection.
-        thread = Self.thread(from: head, count: thread.count + added)
-        return RowChanges(inserted: [0..<added])
-      }
+      // What the thread knows of the newer messages stays valid.
+      list.update { thread in thread.invalidate(prepending: added, head: head) }
     }
   }
 

@@ -13,8 +13,8 @@ final class Node {
   init(_ value: Int) { self.value = value }
 }
 
-/// A linked list edited anywhere (inserts, removals, a cycle made and
-/// broken), read at positions anywhere and by iteration, with and without a
+/// A linked list edited anywhere (inserts, removals, nodes prepended
+/// before the head, a cycle made and broken), read at positions anywhere and by iteration, with and without a
 /// given count, against an array of the nodes.
 @_cdecl("FuzzLinkedList_main")
 public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
@@ -43,7 +43,7 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   while !input.isAtEnd, step < 200 {
     step += 1
     let count = nodes.count
-    switch input.choice(6) {
+    switch input.choice(7) {
     case 0 where count > 0:
       // Read a run of positions anywhere, forwards or backwards.
       let start = input.int(in: 0...count - 1)
@@ -89,6 +89,15 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       link()
       cycleAt = nil
       list.invalidate(from: count - 1, newCount: input.bool() ? count : nil)
+    case 5 where cycleAt == nil:
+      // Older nodes linked before the head: one, or several blocks.
+      let added = input.int(in: count == 0 ? 1...30 : 0...30)
+      let older = (0..<added).map { Node(nextValue + $0) }
+      nextValue += added
+      nodes.insert(contentsOf: older, at: 0)
+      link()
+      let changes = list.invalidate(prepending: added, head: nodes[0])
+      check(changes.newCount(from: count) == nodes.count, "prepend \(added) at step \(step)")
     default:
       check(Array(list) == nodes.map(\.value), "iteration at step \(step)")
     }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import _AdapterInternals
 
 /// A linked list the caller owns, presented in place as a random-access
@@ -66,7 +67,7 @@ import _AdapterInternals
 /// and `element` must not read this collection and must be safe to call from
 /// any thread (pure functions of the node, as key paths are).
 public struct LinkedListCollection<Node, Element> {
-  @usableFromInline internal let _head: Node?
+  @usableFromInline internal var _head: Node?
   @usableFromInline internal let _next: @Sendable (Node) -> Node?
   @usableFromInline internal let _element: @Sendable (Node) -> Element
   @usableFromInline internal var _index: _LinkedListIndex<Node>
@@ -194,6 +195,39 @@ public struct LinkedListCollection<Node, Element> {
       _index = index.lock.withLock { index.prefix(before: offset, count: count) }
     }
   }
+
+  /// Tells the collection that `count` nodes were linked before its head,
+  /// `head` being the first of them: older messages loaded above a chat.
+  ///
+  /// What the collection knows of the rest stays valid, shifted by `count`:
+  /// its checkpoints, its count and the nodes read last. So a window read at
+  /// the end costs what it did, whatever the list's length, where a new
+  /// collection from the new head would walk to it from the head.
+  /// In a `VirtualList`, return its result from `update(_:)` (the article
+  /// "A chat as a linked list" shows it).
+  ///
+  /// - Parameters:
+  ///   - count: The number of nodes linked before the old head; not
+  ///     negative. For class nodes, the node `count` steps after `head` must
+  ///     be the old head (traps otherwise).
+  ///   - head: The new first node.
+  /// - Returns: The change, `count` rows inserted at the start.
+  /// - Complexity: O(`count`) calls to `next`, plus a move of the
+  ///   checkpoints, O(`self.count / checkpointInterval`) references, when
+  ///   the head passes the first checkpoint's block.
+  @inlinable
+  @discardableResult
+  public mutating func invalidate(prepending count: Int, head: Node) -> RowChanges {
+    _precondition(count >= 0, "Prepended count \(count) must not be negative")
+    if !isKnownUniquelyReferenced(&_index) {
+      // Other copies keep the index they had.
+      let index = _index
+      _index = index.lock.withLock { index.copy() }
+    }
+    _index.lock.withLock { _index.prepend(count, head: head, next: _next) }
+    _head = head
+    return RowChanges(inserted: count == 0 ? [] : [0..<count])
+  }
 }
 
 extension LinkedListCollection: Sequence {
@@ -222,8 +256,10 @@ extension LinkedListCollection: Sequence {
       _position = bounds.lowerBound
       _end = bounds.upperBound
       let interval = list._index.interval
-      _nextStop = Swift.min(
-        bounds.upperBound, bounds.lowerBound &+ interval &- bounds.lowerBound % interval)
+      // Checkpoints are at multiples of the interval in the index's virtual
+      // positions. Its origin changes only on an index nothing else shares.
+      let virtual = bounds.lowerBound &+ list._index.origin
+      _nextStop = Swift.min(bounds.upperBound, bounds.lowerBound &+ interval &- virtual % interval)
       _index = list._index
       _next = list._next
       _element = list._element
@@ -268,7 +304,7 @@ extension LinkedListCollection: Sequence {
     /// Records `node`, at a checkpoint's position, in the index.
     @usableFromInline
     internal static func _record(_ node: Node, at position: Int, in index: _LinkedListIndex<Node>) {
-      index.lock.withLock { index.recordCheckpoint(node, at: position) }
+      index.lock.withLock { index.recordCheckpoint(node, at: position &+ index.origin) }
     }
 
     /// Leaves the index at `node`, the last one, at `position`.

@@ -8,8 +8,14 @@ import _AdapterInternals
 
 /// The position index of a `LinkedListCollection`, shared by its copies.
 ///
-/// - `checkpoints[k]` is the node at position `k * interval`, built lazily as
-///   walks pass it. Memory: one reference per `interval` nodes.
+/// Inside the index, positions are *virtual*: the head is at `origin`
+/// (below `interval`), so the node at a collection position `p` is at
+/// `p + origin`. Nodes linked before the head then take the positions
+/// below it, and everything known about the rest stays where it is.
+///
+/// - `checkpoints[0]` is the head; `checkpoints[k]`, for `k >= 1`, is the
+///   node at virtual position `k * interval`, built lazily as walks pass it.
+///   Memory: one reference per `interval` nodes.
 /// - The *run* holds the consecutive nodes read last, at most
 ///   `runLimit` (`interval` rounded up to a power of two, at least 64):
 ///   from a checkpoint up to the furthest position read, sliding forwards
@@ -30,6 +36,10 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline let interval: Int
   @usableFromInline let maximumLength: Int
   @usableFromInline @exclusivity(unchecked) var checkpoints: [Node]
+  /// The head's virtual position, in `0..<interval`. Changed only in place
+  /// on an index no copy or iterator shares, so an iterator reads it
+  /// without the lock.
+  @usableFromInline @exclusivity(unchecked) var origin = 0
   /// The exact count, once known (given by the caller or found by a walk).
   @usableFromInline @exclusivity(unchecked) var count: Int?
   /// Whether the count was given by the caller, so it must be verified.
@@ -39,7 +49,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var isTruncated = false
   /// Whether the node at `count - 1` was found to be the last one.
   @usableFromInline @exclusivity(unchecked) var endVerified = false
-  /// The position of the run's first node.
+  /// The virtual position of the run's first node.
   @usableFromInline @exclusivity(unchecked) var runStart = 0
   /// The run's nodes, a ring: the one at `runStart + k` is in slot
   /// `(runHead + k) & (runCapacity - 1)`, for `k` below `runCount`. A buffer
@@ -156,30 +166,94 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     runCapacity = capacity
   }
 
+  /// A copy, for a collection that changes while others share this index.
+  @usableFromInline
+  func copy() -> _LinkedListIndex {
+    let result = _LinkedListIndex(
+      head: checkpoints.first, count: count, interval: interval, maximumLength: maximumLength)
+    result.checkpoints = checkpoints
+    result.origin = origin
+    result.countIsGiven = countIsGiven
+    result.isTruncated = isTruncated
+    result.endVerified = endVerified
+    result.runStart = runStart
+    for k in 0..<runCount { result._appendToRun(_runNode(at: k)) }
+    return result
+  }
+
+  /// Takes `added` nodes linked before the head, `head` the first of them,
+  /// in place (see `invalidate(prepending:head:)`). The head's virtual
+  /// position moves down by `added`; where it would pass below zero, whole
+  /// blocks are added in front, so the checkpoints and the run keep their
+  /// nodes at their virtual positions, shifted by whole blocks.
+  ///
+  /// - Complexity: O(`added`) calls to `next`, plus a move of the
+  ///   checkpoints (one reference per `interval` nodes) when blocks are
+  ///   added.
+  @usableFromInline
+  func prepend(_ added: Int, head: Node, next: (Node) -> Node?) {
+    guard let oldHead = checkpoints.first else {
+      // An empty list: a list of `added` nodes, given.
+      checkpoints = [head]
+      (origin, runStart, count, countIsGiven) = (0, 0, added, true)
+      (endVerified, isTruncated) = (false, false)
+      return
+    }
+    let blocks = added > origin ? (added - origin + interval - 1) / interval : 0
+    let shift = blocks * interval
+    var front = [head]
+    front.reserveCapacity(blocks + 1)
+    var node = head
+    var position = origin + shift - added
+    let newOrigin = position
+    for _ in 0..<added {
+      guard let successor = next(node) else {
+        _preconditionFailure(
+          "LinkedListCollection: the list ended \(position - newOrigin + 1) nodes after the new "
+            + "head, before the \(added) nodes said to be prepended")
+      }
+      node = successor
+      position += 1
+      if position % interval == 0 && position <= shift { front.append(node) }
+    }
+    if Node.self is AnyObject.Type {
+      _precondition(
+        ObjectIdentifier(node as AnyObject) == ObjectIdentifier(oldHead as AnyObject),
+        "LinkedListCollection: the node \(added) after the new head is not the old head")
+    }
+    checkpoints.replaceSubrange(0..<1, with: front)
+    origin = newOrigin
+    runStart += shift
+    if let known = count { count = known + added }
+  }
+
   /// A copy whose knowledge stops before `offset` (see `invalidate(from:)`).
   @usableFromInline
   func prefix(before offset: Int, count newCount: Int?) -> _LinkedListIndex {
-    let result = _LinkedListIndex(
-      head: checkpoints.first, count: nil, interval: interval, maximumLength: maximumLength)
-    result.checkpoints = checkpoints
-    result.runStart = runStart
-    for k in 0..<runCount { result._appendToRun(_runNode(at: k)) }
+    let result = copy()
     result.truncate(before: offset, count: newCount)
     return result
   }
 
-  /// Forgets everything at or after `offset`, in place.
+  /// Forgets everything at or after the collection position `offset`, in
+  /// place.
   @usableFromInline
   func truncate(before offset: Int, count newCount: Int?) {
-    let keep = Swift.max(1, (offset + interval - 1) / interval)
+    let virtual = offset + origin
+    let keep = Swift.max(1, (virtual + interval - 1) / interval)
     if checkpoints.count > keep { checkpoints.removeLast(checkpoints.count - keep) }
-    _shortenRun(to: Swift.max(0, offset - runStart))
+    _shortenRun(to: Swift.max(0, virtual - runStart))
     count = checkpoints.isEmpty ? 0 : newCount
     countIsGiven = newCount != nil && !checkpoints.isEmpty
     endVerified = false
     isTruncated = false
   }
 
+  /// The virtual position of the checkpoint of `block`.
+  @inlinable @inline(__always)
+  func _blockStart(_ block: Int) -> Int { block == 0 ? origin : block &* interval }
+
+  /// Traps: the list ended after `length` nodes.
   @inline(never)
   @usableFromInline
   func listEnded(at length: Int) -> Never {
@@ -200,7 +274,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   @inlinable
   func resolveCount(next: (Node) -> Node?) -> Int {
     if let count { return count }
-    var position = (checkpoints.count - 1) * interval
+    var position = _blockStart(checkpoints.count - 1)
     var node = checkpoints[checkpoints.count - 1]
     // Brent: a saved node, compared with each later one; it moves up at
     // powers of two, so a cycle of length λ is found within O(μ + λ) steps.
@@ -209,7 +283,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     var power = 1
     var steps = 0
     while let successor = next(node) {
-      if position + 1 >= maximumLength {
+      if position + 1 - origin >= maximumLength {
         return _truncate(at: maximumLength)
       }
       if let savedID = saved {
@@ -226,18 +300,18 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
       if position % interval == 0 { checkpoints.append(successor) }
       node = successor
     }
-    count = position + 1
+    count = position + 1 - origin
     endVerified = true
-    return position + 1
+    return position + 1 - origin
   }
 
   /// The list holds its first `length` nodes only.
   @usableFromInline
   func _truncate(at length: Int) -> Int {
-    let keep = (length + interval - 1) / interval
+    let keep = (length + origin + interval - 1) / interval
     if checkpoints.count > keep { checkpoints.removeLast(checkpoints.count - keep) }
     _shortenRun(to: 0)
-    runStart = 0
+    runStart = origin
     count = length
     endVerified = true
     isTruncated = true
@@ -260,8 +334,8 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     return start + cycleLength
   }
 
-  /// The element of the node at `position`, which the caller has checked is
-  /// below the count: `element` reads the node where the run holds it, so a
+  /// The element of the node at the collection position `position`, which
+  /// the caller has checked is below the count: `element` reads the node where the run holds it, so a
   /// read retains and releases no node (those atomic operations were most of
   /// an indexed read's cost, `index iteration 20k` in the LinkedList suite).
   ///
@@ -272,18 +346,19 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   func element<Element>(
     at position: Int, next: (Node) -> Node?, element: (Node) -> Element
   ) -> Element {
-    _withRunNode(at: _runOffset(of: position, next: next), element)  // `run` read after
+    _withRunNode(at: _runOffset(of: position &+ origin, next: next), element)  // `run` read after
   }
 
-  /// The node at `position`, which the caller has checked is below the
-  /// count: an iterator's first node. Same costs as `element(at:)`, plus a
-  /// retain.
+  /// The node at the collection position `position`, which the caller has
+  /// checked is below the count: an iterator's first node. Same costs as
+  /// `element(at:)`, plus a retain.
   @inlinable
   func node(at position: Int, next: (Node) -> Node?) -> Node {
-    _runNode(at: _runOffset(of: position, next: next))
+    _runNode(at: _runOffset(of: position &+ origin, next: next))
   }
 
-  /// Makes the run hold `position` and returns its offset there.
+  /// Makes the run hold the virtual position `position` and returns its
+  /// offset there.
   @inlinable @inline(__always)
   func _runOffset(of position: Int, next: (Node) -> Node?) -> Int {
     let inRun = position &- runStart
@@ -291,7 +366,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     return _extendRun(to: position, next: next)
   }
 
-  /// Records `node`, at `position` (a multiple of `interval`), as its
+  /// Records `node`, at the virtual `position` (a multiple of `interval`), as its
   /// block's checkpoint if that is the next one missing. A product, not a
   /// division: a division by a variable costs more than the rest of a read.
   @inlinable @inline(__always)
@@ -299,18 +374,20 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     if position == checkpoints.count &* interval { checkpoints.append(node) }
   }
 
-  /// Where an iterator stopped: the run continues from `node`, at
-  /// `position`, so that a read of the next position (the next frame of a
-  /// list) is one call to `next`. Verifies a given count's end there.
+  /// Where an iterator stopped: the run continues from `node`, at the
+  /// collection position `stop`, so that a read of the next position (the
+  /// next frame of a list) is one call to `next`. Verifies a given count's
+  /// end there.
   @usableFromInline
-  func iteratorStopped(at position: Int, node: Node, next: (Node) -> Node?) {
+  func iteratorStopped(at stop: Int, node: Node, next: (Node) -> Node?) {
+    let position = stop + origin
     let inRun = position &- runStart
     if inRun == runCount && runCount > 0 {
       _appendNext(node)
     } else if inRun < 0 || inRun >= runCount {
       _restartRun(node, at: position)
     }
-    if countIsGiven, !endVerified, let count, position == count - 1 {
+    if countIsGiven, !endVerified, let count, stop == count - 1 {
       verifyEnd(last: node, next: next)
     }
   }
@@ -323,7 +400,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     _appendToRun(node)
   }
 
-  /// Makes the run reach `position`, and returns its offset in the run: by
+  /// Makes the run reach the virtual `position`, and returns its offset in the run: by
   /// steps from the run's last node when that is past the checkpoint of
   /// `position`'s block (a read of the next position is one step), from the
   /// checkpoint otherwise.
@@ -337,15 +414,15 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     {
       let block = position / interval
       if checkpoints.count <= block { buildCheckpoints(through: block, next: next) }
-      _restartRun(checkpoints[block], at: block * interval)
+      _restartRun(checkpoints[block], at: _blockStart(block))
     }
     while runStart &+ runCount <= position {
       guard let successor = _withRunNode(at: runCount &- 1, next) else {
-        listEnded(at: runStart &+ runCount)
+        listEnded(at: runStart &+ runCount &- origin)
       }
       _appendNext(successor)
     }
-    if countIsGiven, !endVerified, let count, position == count - 1 {
+    if countIsGiven, !endVerified, let count, position &- origin == count - 1 {
       verifyEnd(last: _runNode(at: runCount &- 1), next: next)
     }
     _internalInvariant(
@@ -365,7 +442,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
   func buildCheckpoints(through block: Int, next: (Node) -> Node?) {
     while checkpoints.count <= block {
       let lastBlock = checkpoints.count - 1
-      var position = lastBlock * interval
+      var position = _blockStart(lastBlock)
       var node = checkpoints[lastBlock]
       // Continue from the run when it is further along in the same block
       // (every block it reaches has its checkpoint, so it ends in this one).
@@ -375,7 +452,7 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
         node = _runNode(at: runCount &- 1)
       }
       while position < (lastBlock + 1) * interval {
-        guard let successor = next(node) else { listEnded(at: position + 1) }
+        guard let successor = next(node) else { listEnded(at: position + 1 - origin) }
         node = successor
         position += 1
       }

@@ -5,11 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 import CollectionAdapters
+import IdentityDiff
 import Testing
 import _TestSupport
 
 private struct ListModel {
-  var sentinel = ListNode(-1)  // the head stays fixed: a changed head is a new collection
+  /// Changed only by prepending, which the list is told of.
+  var head = ListNode(-1)
   var reference: [Int] = [-1]
   var list: LinkedListCollection<ListNode, Int>
   var nextValue = 0
@@ -18,11 +20,11 @@ private struct ListModel {
 
   init(interval: Int) {
     list = LinkedListCollection(
-      head: sentinel, checkpointInterval: interval, next: \.next, element: \.value)
+      head: head, checkpointInterval: interval, next: \.next, element: \.value)
   }
 
   func node(at position: Int) -> ListNode {
-    var node = sentinel
+    var node = head
     for _ in 0..<position { node = node.next! }
     return node
   }
@@ -30,7 +32,22 @@ private struct ListModel {
 
 private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
   let count = m.reference.count
-  switch Int.random(in: 0..<10, using: &g) {
+  switch Int.random(in: 0..<11, using: &g) {
+  case 10 where count < 50:
+    // Older nodes linked before the head: none, a few, or several blocks,
+    // down to below the head's block. Short lists: every step verifies
+    // every position.
+    let added = [0, 1, Int.random(in: 1...70, using: &g)][Int.random(in: 0..<3, using: &g)]
+    var head = m.head
+    for _ in 0..<added {
+      head = ListNode(m.nextValue, next: head)
+      m.reference.insert(m.nextValue, at: 0)
+      m.nextValue += 1
+    }
+    m.head = head
+    let changes = m.list.invalidate(prepending: added, head: head)
+    #expect(changes == RowChanges(inserted: added == 0 ? [] : [0..<added]))
+    return "prepend \(added)"
   case 0..<4:
     // Insert after a node: the list changes from the new node's position.
     let at = Int.random(in: 1...count, using: &g)
@@ -109,7 +126,7 @@ private func verify(_ m: ListModel, _ g: inout SplitMix64) -> String? {
 struct LinkedListCollectionModelTests {
   // Intervals up to beyond the run's first allocation (16 nodes).
   @Test(
-    "Random inserts and removals with invalidate(from:)",
+    "Random inserts, removals and prepends with invalidate(from:) and invalidate(prepending:)",
     arguments: modelTestSeeds, [1, 3, 8, 17, 40])
   func randomMutations(seed: UInt64, interval: Int) {
     var model = ListModel(interval: interval)
