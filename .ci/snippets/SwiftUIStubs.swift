@@ -404,6 +404,38 @@
     { self }
   }
 
+  @available(iOS 27.0, macOS 27.0, tvOS 27.0, watchOS 27.0, visionOS 27.0, *)
+  nonisolated struct ReorderableSingleCollectionIdentifier: Hashable, Sendable {}
+
+  @available(iOS 27.0, macOS 27.0, tvOS 27.0, watchOS 27.0, visionOS 27.0, *)
+  nonisolated struct ReorderDifference<ItemID, CollectionID> {
+    nonisolated struct Destination {
+      enum Position {  // `@frozen` in SwiftUI: a switch needs no default
+        case before(ItemID)
+        case end
+      }
+      var position: Position { fatalError() }
+      var collectionID: CollectionID { fatalError() }
+    }
+    var sources: [ItemID] { fatalError() }
+    var destination: Destination { fatalError() }
+  }
+
+  @available(iOS 27.0, macOS 27.0, watchOS 27.0, visionOS 27.0, *)
+  @available(tvOS, unavailable)
+  extension View {
+    nonisolated func reorderContainer<Item>(
+      for item: Item.Type, isEnabled: Bool = true,
+      move: @escaping (ReorderDifference<Item.ID, ReorderableSingleCollectionIdentifier>) -> Void
+    ) -> some View where Item: Identifiable, Item.ID: Sendable { self }
+  }
+
+  @available(iOS 27.0, macOS 27.0, watchOS 27.0, visionOS 27.0, *)
+  @available(tvOS, unavailable)
+  extension DynamicViewContent {
+    nonisolated func reorderable() -> some DynamicViewContent { self }
+  }
+
   // The other common SwiftUI type names, declared so that `.ci/check-snippets`
   // fails when a public type of the package takes one: an app that imports
   // both modules could not name it.

@@ -253,6 +253,61 @@ let benchmarks: @Sendable () -> Void = {
       draggedDictionary.move(indices: [300_000 - 3 + k], to: offset)
     }
   }
+  // The same three rows moved by key, as SwiftUI's reorder container hands
+  // a drag over (the dragged ids, and a destination before an id): the
+  // lookups are measured, on every side.
+  let byKeys = "move 3 scattered keys before a key 300,000 rows away at 1M"
+  let scatteredKeys = scattered
+  let destinationKey = 300_000
+  Benchmark("\(byKeys): OrderedStore (move(keys:before:))") { benchmark in
+    benchmark.startMeasurement()
+    draggedStore.move(keys: scatteredKeys, before: destinationKey)
+    benchmark.stopMeasurement()
+    for (k, offset) in scattered.enumerated() {
+      draggedStore.move(fromOffsets: [300_000 - 3 + k], toOffset: offset)
+    }
+  }
+  Benchmark("\(byKeys): OrderedDictionary (move(indices:to:))") { benchmark in
+    benchmark.startMeasurement()
+    let indices = scatteredKeys.compactMap { draggedDictionary.index(forKey: $0) }
+    let target = draggedDictionary.index(forKey: destinationKey)!
+    draggedDictionary.move(indices: indices, to: target)
+    benchmark.stopMeasurement()
+    for (k, offset) in scattered.enumerated() {
+      draggedDictionary.move(indices: [300_000 - 3 + k], to: offset)
+    }
+  }
+  Benchmark("\(byKeys): OrderedDictionary (moveSubrange)") { benchmark in
+    benchmark.startMeasurement()
+    // One key at a time, the last first, each to just before the destination.
+    var target = draggedDictionary.index(forKey: destinationKey)!
+    for key in scatteredKeys.reversed() {
+      let index = draggedDictionary.index(forKey: key)!
+      draggedDictionary.moveSubrange(index..<index + 1, to: target)
+      target = draggedDictionary.index(forKey: key)!
+    }
+    benchmark.stopMeasurement()
+    for (k, offset) in scattered.enumerated() {
+      draggedDictionary.move(indices: [300_000 - 3 + k], to: offset)
+    }
+  }
+  Benchmark(
+    "\(byKeys): an applier as the community writes it (Array, O(n·k))",
+    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2), maxIterations: 20)
+  ) { benchmark in
+    var items = millionKeys
+    items.append(-1)  // its own buffer, copied outside the measurement
+    items.removeLast()
+    benchmark.startMeasurement()
+    var moved: [Int] = []
+    for key in scatteredKeys {
+      if let index = items.firstIndex(of: key) { moved.append(items.remove(at: index)) }
+    }
+    let target = items.firstIndex(of: destinationKey) ?? items.endIndex
+    items.insert(contentsOf: moved, at: target)
+    benchmark.stopMeasurement()
+    blackHole(items)
+  }
   Benchmark("move first to last at 1M: OrderedStore") { benchmark in
     var s = million
     s[key: -1] = 0

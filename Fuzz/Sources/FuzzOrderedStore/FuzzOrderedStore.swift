@@ -76,7 +76,7 @@ func apply(
   let value = input.int(in: -1000...1000)
   let count = reference.count
   let existing = reference.firstIndex { $0.key == key }
-  switch input.choice(20) {
+  switch input.choice(21) {
   case 0, 1, 2:
     let old = store.updateValue(value, forKey: key)
     check(
@@ -197,6 +197,29 @@ func apply(
     // Up to 2,000: past a capacity of 1,023 the table's entries are 3 bytes
     // wide instead of 2.
     store.reserveCapacity(input.int(in: 0...2_000))
+  case 19:
+    // A reorder by ids, as a drag hands it over: keys the store may not
+    // hold, repeated, to before a key (maybe absent, maybe moved) or the end.
+    let keys = (0..<input.int(in: 0...5)).map { _ in Key(value: UInt8(input.int(in: 0...47))) }
+    let destination = input.bool() ? nil : Optional(key)
+    let changes = store.move(keys: keys, before: destination)
+    let target = destination.map { d in reference.firstIndex { $0.key == d } } ?? count
+    guard let target else {
+      check(changes.isEmpty, "a move before an absent key changed rows")
+      return
+    }
+    let moving = Set(keys)
+    let moved = reference.indices.filter { moving.contains(reference[$0].key) }
+    let old = reference
+    reference.removeAll { moving.contains($0.key) }
+    let landing = target - moved.count { $0 < target }
+    reference.insert(contentsOf: moved.map { old[$0] }, at: landing)
+    for move in changes.moved {
+      check(old[move.from].key == reference[move.to].key, "move \(move) names another row")
+    }
+    check(
+      changes.moved.count == (changes.isEmpty ? 0 : moved.count),
+      "\(changes.moved.count) moves for \(moved.count) rows")
   default:
     store.removeAll(keepingCapacity: input.bool())
     reference.removeAll()

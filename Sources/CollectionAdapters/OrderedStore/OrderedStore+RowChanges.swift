@@ -10,8 +10,9 @@ import _AdapterInternals
 // Edits by key that say which rows they changed, for a list that shows the
 // store: `list.update { $0.setValue(message, forKey: message.id) }`. The
 // removals by position (`removeSubrange(_:)`, `removeAll(where:)`) return
-// their changes too; a move is described by its own arguments
-// (`RowChanges(movingOffsets:toOffset:)`), so a drag allocates nothing.
+// their changes too; a move by offsets is described by its own arguments
+// (`RowChanges(movingOffsets:toOffset:)`), so a drag allocates nothing, and
+// a move by keys (a reorder by ids, as SwiftUI hands it over) returns them.
 
 extension OrderedStore {
   /// Stores `value` for `key` and says which row changed: the key's row,
@@ -70,6 +71,56 @@ extension OrderedStore {
     } else {
       for range in changes.removed.reversed() { removeSubrange(range) }
     }
+    return changes
+  }
+
+  /// Moves the rows of `keys`, in their order in the store, to just before
+  /// the row of `destination`, or to the end when it is `nil`, and says
+  /// which rows moved: a reorder by ids, as a drag hands it over (SwiftUI's
+  /// `ReorderDifference` names its sources and a destination `.before(id)`
+  /// or `.end`).
+  ///
+  /// ```swift
+  /// import CollectionAdapters
+  /// import IdentityDiff
+  ///
+  /// var tasks: OrderedStore<String, Int> = ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5]
+  /// let changes = tasks.move(keys: ["d", "b"], before: "a")
+  /// assert(tasks.keys.elementsEqual(["b", "d", "a", "c", "e"]))
+  /// assert(changes == RowChanges(movingOffsets: [1, 3], toOffset: 0))
+  /// tasks.move(keys: ["a"], before: nil)  // to the end
+  /// assert(tasks.keys.elementsEqual(["b", "d", "c", "e", "a"]))
+  /// ```
+  ///
+  /// The keys come from the UI, so none of them traps: a key the store does
+  /// not hold (removed by a sync meanwhile) is ignored, and a destination it
+  /// does not hold moves nothing and returns no change. A destination among
+  /// the moved keys places them where that key was.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys of the rows to move, in any order; repeated keys
+  ///     count once.
+  ///   - destination: The key of the row the moved rows land before, or
+  ///     `nil` for the end.
+  /// - Returns: The rows moved, as `RowChanges(movingOffsets:toOffset:)`
+  ///   describes them.
+  /// - Complexity: O(*k* log *k* + *d*) for *k* keys whose rows span *d*
+  ///   positions with the destination's (one hash lookup per key), as
+  ///   `move(fromOffsets:toOffset:)`.
+  @inlinable
+  @discardableResult
+  public mutating func move(keys: some Sequence<Key>, before destination: Key?) -> RowChanges {
+    let target: Int
+    if let destination {
+      guard let offset = index(forKey: destination) else { return RowChanges() }
+      target = offset
+    } else {
+      target = count
+    }
+    let offsets = keys.compactMap { index(forKey: $0) }
+    guard !offsets.isEmpty else { return RowChanges() }
+    let changes = RowChanges(movingOffsets: offsets, toOffset: target)
+    move(fromOffsets: offsets, toOffset: target)
     return changes
   }
 }
