@@ -66,4 +66,16 @@ public enum Anchoring: Hashable, Sendable {
   /// end, the end is followed through appends and growing rows (as
   /// `WindowingEngine.followsEnd`).
   case chat
+  /// A conversation with an assistant: as `.chat`, and a prompt sent with
+  /// `WindowingEngine.showPrompt(at:)` goes to the top of the viewport and
+  /// stays there while its reply streams in below it, rows appended or
+  /// growing, instead of the end being followed. The content extends past
+  /// the last row as far as the prompt needs to reach the top
+  /// (`WindowingEngine.contentLength` and `RenderPlan.contentLength`
+  /// include it). Once the content below the prompt fills the unobscured
+  /// viewport, the end is followed instead. The prompt is let go when the
+  /// reader scrolls (at the end, the end is followed, as in `.chat`); the
+  /// room below the last row then shrinks as the reader scrolls up or
+  /// content fills it, and never grows.
+  case assistant
 }

@@ -50,7 +50,7 @@ extension VirtualList {
     } else {
       plan._stickyHeader = nil
     }
-    plan._contentLength = layout.contentLength
+    plan._contentLength = engine.contentLength
     plan._leadingSpacer = plan._rows.first?.frame.mainOffset ?? 0
     plan._trailingSpacer = plan._rows.isEmpty ? 0 : Swift.max(0, plan._contentLength - contentEnd)
     plan._scrollCorrection = update?.change.scrollCorrection ?? 0

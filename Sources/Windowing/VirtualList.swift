@@ -163,6 +163,16 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     _publishScroll(_engine.scroll(toPosition: position, alignment: alignment))
   }
 
+  /// Scrolls the prompt at `position` to the top and keeps it there while
+  /// its reply streams in below it (see `WindowingEngine.showPrompt(at:)`
+  /// and `Anchoring.assistant`).
+  ///
+  /// - Complexity: O(log n + window).
+  @discardableResult
+  public mutating func showPrompt(at position: Int) -> ListUpdate<ID> {
+    _publishScroll(_engine.showPrompt(at: position))
+  }
+
   /// Scrolls to the first row whose identifier is `id`, as
   /// `scroll(toPosition:alignment:)` does, and returns its update (the rows
   /// to create and discard); `nil`, and no scroll, if no row has the

@@ -41,6 +41,7 @@ extension WindowingEngine {
       "Position \(position) out of range 0..<\(_layout.itemCount)")
     let aim = _ScrollAim(position: position, alignment: alignment)
     _scrollAim = aim
+    _prompt = nil
     return _land(aim)
   }
 

@@ -65,6 +65,7 @@ extension WindowingEngine {
     }
     _layout.apply(changes)
     _remapPinned { changes.newPosition(ofRowAt: $0) }
+    if let prompt = _prompt { _prompt = changes.newPosition(ofRowAt: prompt) }
     guard let aim else { return _reanchor(target) }
     _scrollAim = aim
     return _land(aim)

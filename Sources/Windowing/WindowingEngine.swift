@@ -73,7 +73,9 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// How a data change keeps the reader's place (see `Anchoring`): a feed
   /// by default; a chat keeps what is read also at the very top, and
   /// follows the end.
-  public var anchoring: Anchoring = .feed
+  public var anchoring: Anchoring = .feed {
+    didSet { if anchoring != .assistant { _prompt = nil } }
+  }
   /// The content length when the window was last computed: a data change
   /// knows from it whether the viewport was at the end before.
   @usableFromInline internal var _lastContentLength = 0.0
@@ -82,6 +84,11 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline internal var _stickyHeaders: [Int] = []
   /// See `scroll(toPosition:alignment:)` (WindowingEngine+AimedScroll.swift).
   @usableFromInline internal var _scrollAim: _ScrollAim?
+  /// See `showPrompt(at:)` (WindowingEngine+Reply.swift): the prompt kept at
+  /// the top while its reply streams in, and the room below the last row
+  /// that lets it reach the top.
+  @usableFromInline internal var _prompt: Int?
+  @usableFromInline internal var _room = 0.0
 
   /// Creates an engine and computes its first window.
   public init(
@@ -100,11 +107,13 @@ public struct WindowingEngine<Layout: WindowLayout> {
     _recompute(correction: 0)
   }
 
-  /// The length of all content, for the scroll view's content size.
+  /// The length of all content, for the scroll view's content size: the
+  /// layout's, plus the room below the last row that lets a prompt reach
+  /// the top while its reply streams in (`showPrompt(at:)`).
   ///
   /// - Complexity: O(log n) at most.
   @inlinable
-  public var contentLength: Double { _layout.contentLength }
+  public var contentLength: Double { _layout.contentLength + _room }
 
   // MARK: - Scrolling and resizing
 
@@ -121,8 +130,12 @@ public struct WindowingEngine<Layout: WindowLayout> {
     guard offset.isFinite else { return nil }
     // The user scrolled elsewhere: an aimed scroll ends (a host echoing the
     // aimed offset back does not end it).
-    if offset != _viewport.offset { _scrollAim = nil }
+    if offset != _viewport.offset {
+      _scrollAim = nil
+      _prompt = nil
+    }
     _viewport.offset = offset
+    if _room > 0 { _shrinkRoom() }
     let margin = republishMargin ?? overscan.points / 2
     let needed = _viewport.region.lowerBound - margin..<_viewport.region.upperBound + margin
     let content = 0..<_layout.contentLength
@@ -160,6 +173,12 @@ public struct WindowingEngine<Layout: WindowLayout> {
       if crossChanged { _layout.viewportCrossLengthDidChange(newViewport.crossLength) }
       _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
       return _recompute(correction: _viewport.offset - before)
+    }
+    if _prompt != nil {
+      let crossChanged = newViewport.crossLength != _viewport.crossLength
+      _viewport = newViewport
+      if crossChanged { _layout.viewportCrossLengthDidChange(newViewport.crossLength) }
+      return _keepPrompt()
     }
     guard newViewport.crossLength != _viewport.crossLength else {
       let wasAtEnd = _followsEnd && _isAtEnd(contentLength: _lastContentLength)
@@ -320,9 +339,12 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// - Complexity: O(log n) at most.
   public var isAtEnd: Bool { _isAtEnd(contentLength: _layout.contentLength) }
 
-  /// Whether the end is followed: `followsEnd`, or a chat's anchoring.
+  /// Whether the end is followed: `followsEnd`, or a chat's anchoring,
+  /// unless a prompt is kept at the top.
   @usableFromInline
-  internal var _followsEnd: Bool { followsEnd || anchoring == .chat }
+  internal var _followsEnd: Bool {
+    _prompt == nil && (followsEnd || anchoring == .chat || anchoring == .assistant)
+  }
 
   @usableFromInline
   internal func _isAtEnd(contentLength: Double) -> Bool {
@@ -340,7 +362,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline
   internal func _scrollRange(contentLength: Double) -> ClosedRange<Double> {
     let minimum = -_viewport.leadingInset
-    let maximum = contentLength - _viewport.length + _viewport.trailingInset
+    let maximum = contentLength + _room - _viewport.length + _viewport.trailingInset
     return minimum...Swift.max(minimum, maximum)
   }
 
@@ -354,6 +376,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
     // removed, or the layout replaced): the anchor rule keeps what is on
     // screen.
     _scrollAim = nil
+    if _prompt != nil { return _keepPrompt() }
     let before = _viewport.offset
     let wasAtEnd =
       wasAtEnd ?? (_followsEnd && _isAtEnd(contentLength: _lastContentLength))
@@ -363,13 +386,17 @@ public struct WindowingEngine<Layout: WindowLayout> {
     let atTop = anchoring == .feed && before <= range.lowerBound
     var offset = before
     if wasAtEnd {
-      offset = range.upperBound
+      // Room below the last row (a prompt let go) is filled before the
+      // end moves on.
+      let end = _layout.contentLength - _viewport.length + _viewport.trailingInset
+      offset = _room > 0 ? Swift.max(before, end) : range.upperBound
     } else if !atTop, let target, target.position < _layout.itemCount {
       offset = _layout.frame(of: target.position).mainOffset - target.screenOffset
     }
     offset = Swift.min(offset, range.upperBound)
     if !atTop { offset = Swift.max(offset, range.lowerBound) }
     _viewport.offset = offset
+    if _room > 0 { _shrinkRoom() }
     return _recompute(correction: offset - before)
   }
 

@@ -164,6 +164,8 @@ func run<L: WindowLayout>(
   // Pinned rows and section headers, by id: they follow their items.
   var pinnedIDs: Set<Int> = []
   var headerIDs: Set<Int> = []
+  // The prompt shown last, by id: kept at the top until the reader scrolls.
+  var promptID: Int?
   while !input.isAtEnd, step < 200 {
     step += 1
     let window = list.window
@@ -179,6 +181,12 @@ func run<L: WindowLayout>(
     }
     var dataChanged = true
     switch input.choice(10) {
+    case 9 where !data.isEmpty && input.choice(4) == 0:
+      // A prompt kept at the top while its reply streams in.
+      list.anchoring = .assistant
+      promptID = data[position(data.count - 1)]
+      list.showPrompt(at: data.firstIndex(of: promptID!)!)
+      dataChanged = false
     case 9 where !data.isEmpty:
       // An aimed scroll, anywhere, with any alignment.
       let alignments: [ScrollAlignment] = [.start, .center, .end, .nearest]
@@ -272,6 +280,10 @@ func run<L: WindowLayout>(
     let all = frames(list.engine, lengths)
     verify(list, data, all, overscan, dataChanged: dataChanged, step: step)
     let engine = list.engine
+    if let prompt = engine.prompt {
+      check(data[prompt] == promptID, "the prompt \(prompt) is not row \(promptID!)")
+      checkPrompt(prompt, engine, all, step: step)
+    }
     check(
       engine.pinned == data.indices.filter { pinnedIDs.contains(data[$0]) },
       "pinned \(engine.pinned) do not follow their items at step \(step)")
@@ -381,7 +393,7 @@ func keptEdge<L: WindowLayout>(
 ) -> (
   position: Int, bottom: Bool, screen: Double
 )? {
-  guard engine.aimedScroll == nil, !(engine.followsEnd && engine.isAtEnd),
+  guard engine.aimedScroll == nil, engine.prompt == nil, !(engine.followsEnd && engine.isAtEnd),
     !(engine.anchoring == .chat && engine.isAtEnd), !engine.window.isEmpty
   else { return nil }
   let viewport = engine.viewport
@@ -423,4 +435,26 @@ func checkKept<L: WindowLayout>(
     abs(moved) <= 1e-6 * max(1, abs(viewport.offset)),
     "a measurement moved the kept \(kept.bottom ? "bottom" : "top") edge of row \(kept.position) "
       + "by \(moved) at step \(step)")
+}
+
+/// Checks that a prompt kept at the top is there, by brute force over the
+/// frames: at the top of the unobscured region with room below the last row
+/// while the content below it is shorter than that region, else the end.
+func checkPrompt<L: WindowLayout>(
+  _ prompt: Int, _ engine: WindowingEngine<L>, _ frames: [(offset: Double, length: Double)],
+  step: Int
+) {
+  let viewport = engine.viewport
+  let content = engine.layout.contentLength
+  let top = frames[prompt].offset - viewport.leadingInset
+  let end = content - viewport.length + viewport.trailingInset
+  let expected = max(top, end)
+  let tolerance = 1e-6 * max(1, abs(expected), content)
+  check(
+    abs(viewport.offset - expected) <= tolerance,
+    "offset \(viewport.offset) with prompt \(prompt) kept, expected \(expected) at step \(step)")
+  let room = max(0, top - end)
+  check(
+    abs(engine.contentLength - content - room) <= tolerance,
+    "content length \(engine.contentLength) with prompt \(prompt) kept at step \(step)")
 }
