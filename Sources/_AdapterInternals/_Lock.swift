@@ -57,16 +57,20 @@ package struct _Lock: @unchecked Sendable {
 
   /// Allocates and initializes an unlocked lock, whose re-entrant use traps
   /// with `reentrancyMessage`.
+  ///
+  /// One allocation holds both: the lock, then the owner word in the same
+  /// cache line.
   @usableFromInline
   package init(reentrancyMessage: StaticString) {
-    _pointer = .allocate(capacity: 1)
+    let ownerOffset = MemoryLayout<UInt>.stride
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: 2 * ownerOffset, alignment: MemoryLayout<UInt>.alignment)
     #if canImport(Darwin)
-      _pointer.initialize(to: os_unfair_lock())
+      _pointer = raw.initializeMemory(as: os_unfair_lock.self, to: os_unfair_lock())
     #else
-      _pointer.initialize(to: Atomic(false))
+      _pointer = raw.initializeMemory(as: Atomic<Bool>.self, to: Atomic(false))
     #endif
-    _owner = .allocate(capacity: 1)
-    _owner.initialize(to: 0)
+    _owner = (raw + ownerOffset).initializeMemory(as: UInt.self, to: 0)
     self.reentrancyMessage = reentrancyMessage
   }
 
@@ -74,8 +78,7 @@ package struct _Lock: @unchecked Sendable {
   @usableFromInline
   package func destroy() {
     _pointer.deinitialize(count: 1)
-    _pointer.deallocate()
-    _owner.deallocate()
+    UnsafeMutableRawPointer(_pointer).deallocate()
   }
 
   /// Runs `body` while holding the lock. `body` must not take it again: if
