@@ -69,7 +69,7 @@ extension WindowingEngine {
     }
     let before = _viewport.offset
     let top = _layout.frame(of: prompt).mainOffset - _viewport.leadingInset
-    let end = _layout.contentLength - _viewport.length + _viewport.trailingInset
+    let end = _endOffset(contentLength: _layout.contentLength)
     _room = Swift.max(0, top - end)
     _viewport.offset = Swift.max(top, end)
     return _recompute(correction: _viewport.offset - before)
@@ -81,8 +81,7 @@ extension WindowingEngine {
   @usableFromInline
   internal mutating func _shrinkRoom() {
     guard _prompt == nil else { return }
-    let needed =
-      _viewport.offset + _viewport.length - _viewport.trailingInset - _layout.contentLength
+    let needed = _viewport.offset - _endOffset(contentLength: _layout.contentLength)
     _room = Swift.max(0, Swift.min(_room, needed))
   }
 }

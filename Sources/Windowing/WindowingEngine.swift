@@ -165,20 +165,16 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @discardableResult
   public mutating func setViewport(_ newViewport: Viewport) -> WindowChange {
     let newViewport = newViewport._sanitized(replacingInvalidWith: _viewport)
-    if let aim = _scrollAim {
-      // An aimed scroll keeps aiming through a new size or rotation.
+    if _scrollAim != nil || _prompt != nil {
+      // An aimed scroll keeps aiming through a new size or rotation, and a
+      // prompt stays at the top.
       let before = _viewport.offset
       let crossChanged = newViewport.crossLength != _viewport.crossLength
       _viewport = newViewport
       if crossChanged { _layout.viewportCrossLengthDidChange(newViewport.crossLength) }
+      guard let aim = _scrollAim else { return _keepPrompt() }
       _viewport.offset = scrollOffset(for: aim.position, alignment: aim.alignment)
       return _recompute(correction: _viewport.offset - before)
-    }
-    if _prompt != nil {
-      let crossChanged = newViewport.crossLength != _viewport.crossLength
-      _viewport = newViewport
-      if crossChanged { _layout.viewportCrossLengthDidChange(newViewport.crossLength) }
-      return _keepPrompt()
     }
     guard newViewport.crossLength != _viewport.crossLength else {
       let wasAtEnd = _followsEnd && _isAtEnd(contentLength: _lastContentLength)
@@ -362,8 +358,16 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline
   internal func _scrollRange(contentLength: Double) -> ClosedRange<Double> {
     let minimum = -_viewport.leadingInset
-    let maximum = contentLength + _room - _viewport.length + _viewport.trailingInset
+    let maximum = _endOffset(contentLength: contentLength) + _room
     return minimum...Swift.max(minimum, maximum)
+  }
+
+  /// The offset at which the unobscured region ends where content of
+  /// `contentLength` ends: the end of the scroll without the room below the
+  /// last row (`showPrompt(at:)`).
+  @usableFromInline
+  internal func _endOffset(contentLength: Double) -> Double {
+    contentLength - _viewport.length + _viewport.trailingInset
   }
 
   /// After the layout changed: puts the target back at its screen offset
@@ -388,8 +392,9 @@ public struct WindowingEngine<Layout: WindowLayout> {
     if wasAtEnd {
       // Room below the last row (a prompt let go) is filled before the
       // end moves on.
-      let end = _layout.contentLength - _viewport.length + _viewport.trailingInset
-      offset = _room > 0 ? Swift.max(before, end) : range.upperBound
+      offset =
+        _room > 0
+        ? Swift.max(before, _endOffset(contentLength: _layout.contentLength)) : range.upperBound
     } else if !atTop, let target, target.position < _layout.itemCount {
       offset = _layout.frame(of: target.position).mainOffset - target.screenOffset
     }

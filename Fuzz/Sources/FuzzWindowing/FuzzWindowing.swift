@@ -394,7 +394,7 @@ func keptEdge<L: WindowLayout>(
   position: Int, bottom: Bool, screen: Double
 )? {
   guard engine.aimedScroll == nil, engine.prompt == nil, !(engine.followsEnd && engine.isAtEnd),
-    !(engine.anchoring == .chat && engine.isAtEnd), !engine.window.isEmpty
+    !(engine.anchoring != .feed && engine.isAtEnd), !engine.window.isEmpty
   else { return nil }
   let viewport = engine.viewport
   let first = engine.visible.isEmpty ? engine.window.lowerBound : engine.visible.lowerBound
