@@ -33,6 +33,22 @@ let millionDictionary = OrderedDictionary(uniqueKeysWithValues: millionKeys.lazy
 nonisolated(unsafe) var draggedStore = million
 nonisolated(unsafe) var draggedDictionary = millionDictionary
 
+/// Moves the rows at `offsets`, moved together to just before row 300,000,
+/// back where they were in `draggedStore`: outside the measurement, so that
+/// each drag starts from the same order.
+func putBackInStore(_ offsets: [Int]) {
+  for (k, offset) in offsets.enumerated() {
+    draggedStore.move(fromOffsets: [300_000 - offsets.count + k], toOffset: offset)
+  }
+}
+
+/// `putBackInStore(_:)` for `draggedDictionary`.
+func putBackInDictionary(_ offsets: [Int]) {
+  for (k, offset) in offsets.enumerated() {
+    draggedDictionary.move(indices: [300_000 - offsets.count + k], to: offset)
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
@@ -239,9 +255,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     draggedStore.move(fromOffsets: scattered, toOffset: 300_000)
     benchmark.stopMeasurement()
-    for (k, offset) in scattered.enumerated() {
-      draggedStore.move(fromOffsets: [300_000 - 3 + k], toOffset: offset)
-    }
+    putBackInStore(scattered)
   }
   Benchmark(
     "move 3 scattered rows to 300,000 at 1M: OrderedDictionary (move(indices:to:))"
@@ -249,9 +263,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     draggedDictionary.move(indices: scattered, to: 300_000)
     benchmark.stopMeasurement()
-    for (k, offset) in scattered.enumerated() {
-      draggedDictionary.move(indices: [300_000 - 3 + k], to: offset)
-    }
+    putBackInDictionary(scattered)
   }
   // The same three rows moved by key, as SwiftUI's reorder container hands
   // a drag over (the dragged ids, and a destination before an id): the
@@ -263,9 +275,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     draggedStore.move(keys: scatteredKeys, before: destinationKey)
     benchmark.stopMeasurement()
-    for (k, offset) in scattered.enumerated() {
-      draggedStore.move(fromOffsets: [300_000 - 3 + k], toOffset: offset)
-    }
+    putBackInStore(scattered)
   }
   Benchmark("\(byKeys): OrderedDictionary (move(indices:to:))") { benchmark in
     benchmark.startMeasurement()
@@ -273,9 +283,7 @@ let benchmarks: @Sendable () -> Void = {
     let target = draggedDictionary.index(forKey: destinationKey)!
     draggedDictionary.move(indices: indices, to: target)
     benchmark.stopMeasurement()
-    for (k, offset) in scattered.enumerated() {
-      draggedDictionary.move(indices: [300_000 - 3 + k], to: offset)
-    }
+    putBackInDictionary(scattered)
   }
   Benchmark("\(byKeys): OrderedDictionary (moveSubrange)") { benchmark in
     benchmark.startMeasurement()
@@ -287,9 +295,7 @@ let benchmarks: @Sendable () -> Void = {
       target = draggedDictionary.index(forKey: key)!
     }
     benchmark.stopMeasurement()
-    for (k, offset) in scattered.enumerated() {
-      draggedDictionary.move(indices: [300_000 - 3 + k], to: offset)
-    }
+    putBackInDictionary(scattered)
   }
   Benchmark(
     "\(byKeys): an applier as the community writes it (Array, O(n·k))",
