@@ -428,12 +428,22 @@
       for item: Item.Type, isEnabled: Bool = true,
       move: @escaping (ReorderDifference<Item.ID, ReorderableSingleCollectionIdentifier>) -> Void
     ) -> some View where Item: Identifiable, Item.ID: Sendable { self }
+    nonisolated func reorderContainer<Item, CollectionID>(
+      for item: Item.Type, in collectionID: CollectionID.Type, isEnabled: Bool = true,
+      move: @escaping (ReorderDifference<Item.ID, CollectionID>) -> Void
+    ) -> some View
+    where Item: Identifiable, CollectionID: Hashable, CollectionID: Sendable, Item.ID: Sendable {
+      self
+    }
   }
 
   @available(iOS 27.0, macOS 27.0, watchOS 27.0, visionOS 27.0, *)
   @available(tvOS, unavailable)
   extension DynamicViewContent {
     nonisolated func reorderable() -> some DynamicViewContent { self }
+    nonisolated func reorderable(collectionID: some Hashable & Sendable)
+      -> some DynamicViewContent
+    { self }
   }
 
   // The other common SwiftUI type names, declared so that `.ci/check-snippets`

@@ -182,6 +182,48 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(shown.window)
     }
 
+    // A drag across sections by ids (SwiftUI's reorder difference): 3 items
+    // of sections 1, 500 and 999 of 1,000 keyed sections moved before an
+    // item of section 50, then the same 3 before an item of section 950;
+    // beside an applier as the community writes it, finding each id by a
+    // scan of the sections (arrays).
+    let dragged = [rows / 1_000 + 1, rows / 2 + 2, rows - 3]
+    let firstDestination = 50 * (rows / 1_000) + 1
+    let secondDestination = 950 * (rows / 1_000) + 1
+    Benchmark("sectioned move 3 keys across 1,000 sections, \(label) rows: bare") { benchmark in
+      var board = keyedSections(rows)
+      benchmark.startMeasurement()
+      for _ in 0..<50 {
+        board.moveItems(keys: dragged, before: firstDestination, inSection: 50)
+        board.moveItems(keys: dragged, before: secondDestination, inSection: 950)
+      }
+      benchmark.stopMeasurement()
+      blackHole(board.count)
+    }
+    Benchmark("sectioned move 3 keys across 1,000 sections, \(label) rows: in a list") {
+      benchmark in
+      var shown = list(keyedSections(rows), id: keyedRowID)
+      benchmark.startMeasurement()
+      for _ in 0..<50 {
+        shown.update { $0.moveItems(keys: dragged, before: firstDestination, inSection: 50) }
+        shown.update { $0.moveItems(keys: dragged, before: secondDestination, inSection: 950) }
+      }
+      benchmark.stopMeasurement()
+      blackHole(shown.window)
+    }
+    Benchmark(
+      "sectioned move 3 keys across 1,000 sections, \(label) rows: an applier that scans"
+    ) { benchmark in
+      var board = (0..<1_000).map { k in Array(k * (rows / 1_000)..<(k + 1) * (rows / 1_000)) }
+      benchmark.startMeasurement()
+      for _ in 0..<50 {
+        moveByScanning(&board, ids: dragged, before: firstDestination, inSection: 50)
+        moveByScanning(&board, ids: dragged, before: secondDestination, inSection: 950)
+      }
+      benchmark.stopMeasurement()
+      blackHole(board.count)
+    }
+
     // A pager: a local edit of a loaded item, followed by the list through
     // the pager's changes.
     Benchmark("pager local edit, \(label) rows: bare") { @MainActor benchmark in
@@ -212,6 +254,47 @@ func sectioned(_ rows: Int) -> SectionedCollection<Int, [Int]> {
     (0..<100).map { k in
       ListSection(id: k, items: Array(k * perSection..<(k + 1) * perSection), header: true)
     })
+}
+
+/// 1,000 sections of `rows / 1,000` keyed items, each with a header.
+func keyedSections(_ rows: Int) -> SectionedCollection<Int, OrderedStore<Int, Int>> {
+  let perSection = rows / 1_000
+  return SectionedCollection(
+    (0..<1_000).map { k in
+      ListSection(
+        id: k,
+        items: OrderedStore(
+          uniqueKeysWithValues: (k * perSection..<(k + 1) * perSection).map { ($0, $0) }),
+        header: true)
+    })
+}
+
+func keyedRowID(_ row: SectionedRow<Int, (key: Int, value: Int)>) -> Int {
+  switch row {
+  case .header(let section): -1 - section
+  case .item(let item, _): item.key
+  case .footer(let section): -1_000_000 - section
+  }
+}
+
+/// A reorder by ids as an app writes it without an index: each id found by
+/// scanning the sections, removed, and the moved items inserted before the
+/// destination, in their order in the list.
+func moveByScanning(_ board: inout [[Int]], ids: [Int], before destination: Int, inSection t: Int) {
+  var paths: [(section: Int, item: Int)] = []
+  for id in ids {
+    for s in board.indices {
+      if let i = board[s].firstIndex(of: id) {
+        paths.append((s, i))
+        break
+      }
+    }
+  }
+  paths.sort { ($0.section, $0.item) < ($1.section, $1.item) }
+  let moving = paths.map { board[$0.section][$0.item] }
+  for path in paths.reversed() { board[path.section].remove(at: path.item) }
+  let target = board[t].firstIndex(of: destination) ?? board[t].endIndex
+  board[t].insert(contentsOf: moving, at: target)
 }
 
 func sectionedRowID(_ row: SectionedRow<Int, Int>) -> Int {
