@@ -52,6 +52,7 @@ Diff|1M items, one appended: IdentityDifference|1M items, one appended: differen
 Diff|1M items, one moved by 899,900: IdentityDifference|1M items, one moved by 899,900: difference(from:)|1|two edits found by comparing ids: 0.16x; hashing the rows in between is 12x
 Diff|DifferenceKit's scenario, 100k UUIDs: IdentityDifference|DifferenceKit's scenario, 100k UUIDs: Dictionary match|0.5|a table made for the match: 0.12x (DifferenceKit itself is about 1x the Dictionary match)
 Diff|DifferenceKit's scenario, 1000k UUIDs: IdentityDifference|DifferenceKit's scenario, 1000k UUIDs: Dictionary match|0.5|0.2x
+Diff|DifferenceKit's scenario, 1000k UUIDs: SectionedDifference + batch()|DifferenceKit's scenario, 1000k UUIDs: Dictionary match|0.5|the sections' common ends compared, their middles through the flat diff's table
 Diff|DifferenceKit's scenario, 1000k UUIDs: IdentityDifference|DifferenceKit's scenario, 1000k UUIDs: Dictionary match|0.8|bytes allocated: 0.58x, 17.5 per row of the two snapshots|mallocBytesCount
 SQLitePaging|walk 1,000,000 rows uncapped: Pager, keyset|@loader time|4|the walk against its loader's own time: 1.6-1.9x alone, 2.7x beside a parallel test run; a cost per load growing with the pages loaded makes it 100x
 SQLitePaging|100 loads with 9,900 pages loaded: Pager, keyset, uncapped|100 loads with 10 pages loaded: Pager, keyset, uncapped|2.5|a load costs the same at any number of pages loaded: 0.8-1.3x; an O(pages) load is 4x at 9,900 pages

@@ -19,8 +19,9 @@ import _AdapterInternals
 ///   whose own content (a header's title, say) changed.
 /// - Items are matched by their identity across the whole list, between
 ///   sections that exist in both snapshots: an item that changes section is
-///   a move. The items of a section whose identities did not change, in
-///   order, match each other, found by comparing before any hashing. Items
+///   a move. The common prefix and suffix of a section's items (all of them
+///   when its identities did not change) match each other, found by
+///   comparing before any hashing; only the rest are hashed. Items
 ///   of a deleted section are deleted with it, items of an inserted section
 ///   arrive with it (they are not listed), as in UIKit.
 /// - Moves are the fewest that explain the reorder: an item that changes
@@ -102,8 +103,8 @@ public struct SectionedDifference: Hashable, Sendable {
   ///     the same content; `false` makes an item update.
   /// - Complexity: O(*n* + *m* + *k* log *k*), expected, for *n* old and
   ///   *m* new sections and items and *k* items that stay in their section;
-  ///   the items of a section whose identities did not change are compared,
-  ///   not hashed.
+  ///   the common prefix and suffix of each section's items (all of them, in
+  ///   a section whose identities did not change) are compared, not hashed.
   @inlinable
   public init<
     Sections: RandomAccessCollection, Items: RandomAccessCollection,
@@ -120,102 +121,17 @@ public struct SectionedDifference: Hashable, Sendable {
       from: old, to: new, id: sectionID, contentEquals: sectionContentEquals)
     let oldItems = old.map(items)
     let newItems = new.map(items)
-    let oldSectionForNew = sections._oldPositions
-
-    // A section whose items keep their identities, in order, is matched
-    // item by item by comparing identities, before any hashing (as ListKit
-    // skips unchanged sections): in a long list, most sections are.
-    var itemUpdates: [ItemPath] = []
-    var unchangedOld = [Bool](repeating: false, count: oldItems.count)
-    for t in newItems.indices where oldSectionForNew[t] >= 0 {
-      let s = oldSectionForNew[t]
-      let before = oldItems[s]
-      let after = newItems[t]
-      guard before.count == after.count,
-        before.elementsEqual(after, by: { itemID($0) == itemID($1) })
-      else { continue }
-      unchangedOld[s] = true
-      for (i, (a, b)) in zip(before, after).enumerated() where !itemContentEquals(a, b) {
-        itemUpdates.append(ItemPath(section: s, item: i))
-      }
-    }
-
-    // The items of the other surviving old sections, numbered in order; for
-    // each identity the ones not yet matched, first first, linked by
-    // `nextOld`.
-    var oldPaths: [ItemPath] = []
-    for (s, sectionItems) in oldItems.enumerated() {
-      if sections.newPositions[s] == nil || unchangedOld[s] { continue }
-      for i in 0..<sectionItems.count { oldPaths.append(ItemPath(section: s, item: i)) }
-    }
-    var firstOld: [ItemID: Int] = [:]
-    firstOld.reserveCapacity(oldPaths.count)
-    var nextOld = [Int](repeating: -1, count: oldPaths.count)
-    var j = oldPaths.count
-    for s in oldItems.indices.reversed() where sections.newPositions[s] != nil && !unchangedOld[s] {
-      let sectionItems = oldItems[s]
-      var index = sectionItems.endIndex
-      while index != sectionItems.startIndex {
-        sectionItems.formIndex(before: &index)
-        j -= 1
-        let key = itemID(sectionItems[index])
-        nextOld[j] = firstOld.updateValue(j, forKey: key) ?? -1  // one hash
-      }
-    }
-
-    // Match every item of a surviving new section with the first unmatched
-    // old item of its identity.
-    var matched = [Bool](repeating: false, count: oldPaths.count)
-    var itemInsertions: [ItemPath] = []
-    var itemMoves: [ItemMove] = []
-    for t in newItems.indices where oldSectionForNew[t] >= 0 && !unchangedOld[oldSectionForNew[t]] {
-      let s = oldSectionForNew[t]
-      // Items that stay in their section: (new item, old item), in new order.
-      var stayers: [(new: Int, old: Int)] = []
-      let sectionItems = newItems[t]
-      var index = sectionItems.startIndex
-      for i in 0..<sectionItems.count {
-        defer { sectionItems.formIndex(after: &index) }
-        let element = sectionItems[index]
-        let key = itemID(element)
-        // One hash: the entry is read and advanced through its index.
-        guard let entry = firstOld.index(forKey: key), firstOld.values[entry] >= 0 else {
-          itemInsertions.append(ItemPath(section: t, item: i))
-          continue
-        }
-        let k = firstOld.values[entry]
-        firstOld.values[entry] = nextOld[k]
-        matched[k] = true
-        let from = oldPaths[k]
-        let source = oldItems[from.section]
-        if !itemContentEquals(
-          source[source.index(source.startIndex, offsetBy: from.item)], element)
-        {
-          itemUpdates.append(from)
-        }
-        if from.section == s {
-          stayers.append((i, from.item))
-        } else {
-          itemMoves.append(ItemMove(from: from, to: ItemPath(section: t, item: i)))
-        }
-      }
-      let stays = _longestIncreasingSubsequence(count: stayers.count) { stayers[$0].old }
-      for (k, pair) in stayers.enumerated() where !stays[k] {
-        itemMoves.append(
-          ItemMove(
-            from: ItemPath(section: s, item: pair.old), to: ItemPath(section: t, item: pair.new)))
-      }
-    }
-    var itemDeletions: [ItemPath] = []
-    for k in oldPaths.indices.reversed() where !matched[k] { itemDeletions.append(oldPaths[k]) }
-    itemMoves.sort { $0.to < $1.to }
-    itemUpdates.sort()
+    var match = _ItemMatch(
+      old: oldItems, new: newItems, oldSectionForNew: sections._oldPositions, itemID: itemID,
+      itemContentEquals: itemContentEquals)
+    match.itemMoves.sort { $0.to < $1.to }
+    match.itemUpdates.sort()
 
     self.sections = sections
-    self.itemDeletions = itemDeletions
-    self.itemInsertions = itemInsertions
-    self.itemMoves = itemMoves
-    self.itemUpdates = itemUpdates
+    self.itemDeletions = match.itemDeletions
+    self.itemInsertions = match.itemInsertions
+    self.itemMoves = match.itemMoves
+    self.itemUpdates = match.itemUpdates
     self.oldItemCounts = oldItems.map(\.count)
     self.newItemCounts = newItems.map(\.count)
   }

@@ -320,7 +320,9 @@ struct ListCompositionTests {
     init(_ id: Int) { self.id = id }
   }
 
-  @Test("A linked list the app edits in place, invalidating from each edit", arguments: 0..<12)
+  @Test(
+    "A linked list the app edits in place, invalidating from each edit or prepending",
+    arguments: 0..<12)
   func linkedList(seed: UInt64) {
     var g = SplitMix64(seed: seed)
     var nextID = 1_000
@@ -337,6 +339,7 @@ struct ListCompositionTests {
     }
     var list = Self.makeList(adapter(head, count: reference.count), id: { $0 }, &g)
     var emptied = 0
+    var prepends = 0
     for step in 0..<150 {
       Self.randomScroll(&list, &g)
       // `ForEach` reads the window by subscript, then again a few rows on:
@@ -351,8 +354,12 @@ struct ListCompositionTests {
       list.update { data in
         for _ in 0..<Int.random(in: 1...5, using: &g) {
           let changed: Int
+          var prepended: Int?
           if Bool.random(using: &g) || reference.isEmpty {
-            let at = Int.random(in: 0...reference.count, using: &g)
+            // Older messages above, a quarter of the insertions.
+            let at =
+              Int.random(in: 0..<4, using: &g) == 0
+              ? 0 : Int.random(in: 0...reference.count, using: &g)
             let k = Int.random(in: 1...40, using: &g)
             let new = (nextID..<nextID + k).map(Link.init)
             nextID += k
@@ -363,6 +370,7 @@ struct ListCompositionTests {
             reference.insert(contentsOf: new.map(\.id), at: at)
             changes.append(RowChanges(inserted: [at..<at + k]))
             changed = at
+            if at == 0 && nodes.count > k { prepended = k }
           } else {
             let removed = Self.randomRemoval(from: reference.count, upTo: 60, &g)
             let (lower, upper) = (removed.lowerBound, removed.upperBound)
@@ -375,7 +383,12 @@ struct ListCompositionTests {
           }
           // The count is told, or found again by a walk.
           let count = Bool.random(using: &g) ? reference.count : nil
-          if changed == 0 {
+          if let prepended, Bool.random(using: &g) {
+            // Older messages above: the index kept, shifted.
+            head = nodes.first
+            data.invalidate(prepending: prepended, head: head!)
+            prepends += 1
+          } else if changed == 0 {
             // A list whose head changed is a new collection.
             head = nodes.first
             data = adapter(head, count: count)
@@ -391,6 +404,7 @@ struct ListCompositionTests {
         "linked list (interval \(interval)), seed \(seed), step \(step)")
     }
     #expect(emptied > 0, "seed \(seed) never took the list down to empty")
+    #expect(prepends > 0, "seed \(seed) never prepended")
   }
 
   struct Message: Identifiable, Sendable, Equatable {

@@ -313,6 +313,28 @@ struct SectionedDifferenceTests {
     }
   }
 
+  @Test("The common ends of a changed section are compared; only its middle is hashed")
+  func commonEndsAreNotHashed() {
+    let old = [
+      TestSection(id: 0, content: 0, items: (0..<1_000).map { TestItem(id: $0, content: 0) })
+    ]
+    var new = old
+    new[0].items.swapAt(500, 510)
+    new[0].items[2].content = 1  // an update in the common prefix
+    new[0].items[900].content = 1  // and one in the common suffix
+    let hashes = CallCounter()
+    let difference = SectionedDifference(
+      from: old, to: new, sectionID: { $0.id }, items: { $0.items },
+      itemID: { CountedID(value: $0.id, hashes: hashes) },
+      sectionContentEquals: { $0.content == $1.content }, itemContentEquals: ==)
+    #expect(hashes.calls <= 2 * 11, "only items 500...510 are hashed")
+    #expect(difference == sectionedDifference(old, new))
+    #expect(
+      difference.itemUpdates == [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 900)])
+    #expect(difference.itemMoves.count == 2, "a swap is two moves")
+    #expect(batchFormsProblem(old: old, new: new) == nil)
+  }
+
   @Test("Unchanged sections are compared, not hashed; the changed one is diffed")
   func unchangedSectionsAreNotHashed() {
     let old = (0..<100).map { s in

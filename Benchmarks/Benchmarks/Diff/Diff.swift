@@ -4,8 +4,9 @@
 // difference(from:) (Myers, O((n + m) d)) at 10k and 100k items with 1%,
 // 10% and 50% of the items replaced, and at 1M items with one appended, one
 // replaced, one moved, or none changed; DifferenceKit's own scenario on
-// UUIDs, against a Dictionary-based Heckel match (DifferenceKit does not
-// resolve here; Benchmarks/README.md has it measured side by side).
+// UUIDs, flat and as one section with its batch, against a Dictionary-based
+// Heckel match (DifferenceKit does not resolve here; Benchmarks/README.md
+// has it measured side by side).
 //
 //===----------------------------------------------------------------------===//
 
@@ -132,6 +133,13 @@ let differenceKitScenario: @Sendable () -> Void = {
     Benchmark("\(name): Dictionary match", configuration: configuration) { _ in
       blackHole(dictionaryMatch(from: old, to: new))
     }
+    // The path a sectioned list takes to UIKit, with the list as one section.
+    Benchmark("\(name): SectionedDifference + batch()", configuration: configuration) { _ in
+      let difference = SectionedDifference(
+        from: [old], to: [new], sectionID: { _ in 0 }, items: { $0 }, itemID: { $0 },
+        sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
+      blackHole(difference.batch())
+    }
     guard count == 5_000 else { continue }
     Benchmark(
       "\(name): difference(from:)",
@@ -216,6 +224,21 @@ let sectionedBenchmarks: @Sendable () -> Void = {
         blackHole(flatNew.difference(from: flatOld))
       }
     }
+  }
+
+  // One item replaced among 1,000 sections of 1,000: the unchanged sections
+  // compared, not hashed.
+  let thousand = (0..<1_000).map { s in (0..<1_000).map { Item(id: s * 1_000 + $0, content: 0) } }
+  var oneReplaced = thousand
+  oneReplaced[500][500] = Item(id: -1, content: 0)
+  Benchmark(
+    "1,000 sections of 1,000 items, one replaced: SectionedDifference + batch()",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 20)
+  ) { _ in
+    let difference = SectionedDifference(
+      from: thousand, to: oneReplaced, sectionID: { $0.first?.id ?? -1 }, items: { $0 },
+      itemID: { $0.id }, sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
+    blackHole(difference.batch())
   }
 
   // Applying 1,000 changes to 100,000 entries: the store against an Array,

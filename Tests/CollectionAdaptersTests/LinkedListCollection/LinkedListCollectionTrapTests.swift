@@ -20,6 +20,40 @@ import _TestSupport
       #expect(standardErrorText(of: result).contains("Position 2 out of range 0..<2"))
     }
 
+    @Test func prependingANegativeCount() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let head = ListNode.list([1, 2])!
+        var list = LinkedListCollection(head: head, next: \.next, element: \.value)
+        list.invalidate(prepending: -3, head: head)
+      }
+      #expect(standardErrorText(of: result).contains("Prepended count -3 must not be negative"))
+    }
+
+    @Test func prependingMoreNodesThanTheListHas() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let old = ListNode.list([3, 4])!
+        var list = LinkedListCollection(head: old, next: \.next, element: \.value)
+        _ = list[1]
+        // Two nodes linked before the old head, said to be five.
+        let newHead = ListNode(1, next: ListNode(2, next: old))
+        list.invalidate(prepending: 5, head: newHead)
+      }
+      #expect(
+        standardErrorText(of: result).contains(
+          "the list ended 4 nodes after the new head, before the 5 nodes said to be prepended"))
+    }
+
+    @Test func prependingWithAWrongCount() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let old = ListNode.list([3, 4])!
+        var list = LinkedListCollection(head: old, next: \.next, element: \.value)
+        let newHead = ListNode(1, next: ListNode(2, next: old))
+        list.invalidate(prepending: 1, head: newHead)
+      }
+      #expect(
+        standardErrorText(of: result).contains("the node 1 after the new head is not the old head"))
+    }
+
     @Test func listShorterThanItsCount() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         let list = LinkedListCollection(

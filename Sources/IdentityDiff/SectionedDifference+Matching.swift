@@ -1,0 +1,159 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+extension SectionedDifference {
+  /// The items' part of a sectioned difference, as the flat difference finds
+  /// it: the common prefix and suffix of each surviving section's items match
+  /// by comparing identities, and only the rest (the middles, of every
+  /// section together, so that an item can change section) go through one
+  /// table made for the match.
+  @usableFromInline
+  internal struct _ItemMatch {
+    @usableFromInline internal var itemDeletions: [ItemPath] = []
+    @usableFromInline internal var itemInsertions: [ItemPath] = []
+    @usableFromInline internal var itemMoves: [ItemMove] = []
+    @usableFromInline internal var itemUpdates: [ItemPath] = []
+
+    /// Matches the items of `old` and `new`, whose section `t` is old
+    /// section `oldSectionForNew[t]`, or new if that is negative.
+    ///
+    /// Moves come unordered, updates by section, then prefix, suffix and
+    /// middle.
+    @inlinable
+    internal init<Items: RandomAccessCollection, ItemID: Hashable>(
+      old: [Items], new: [Items], oldSectionForNew: [Int],
+      itemID: (Items.Element) -> ItemID,
+      itemContentEquals: (Items.Element, Items.Element) -> Bool
+    ) {
+      var oldMiddles = [Range<Int>](repeating: 0..<0, count: old.count)
+      var newMiddles = [Range<Int>](repeating: 0..<0, count: new.count)
+      for t in new.indices where oldSectionForNew[t] >= 0 {
+        let s = oldSectionForNew[t]
+        (oldMiddles[s], newMiddles[t]) = _matchEnds(
+          old[s], new[t], section: s, itemID: itemID, itemContentEquals: itemContentEquals)
+      }
+      let (oldIDs, oldPaths) = Self._middles(of: old, oldMiddles, itemID: itemID)
+      let newIDs = Self._middles(of: new, newMiddles, itemID: itemID).ids
+      guard !newIDs.isEmpty || !oldIDs.isEmpty else { return }
+      let oldForNew = _matchByTable(
+        old: oldIDs, oldRange: 0..<oldIDs.count, oldRangeStart: 0,
+        new: newIDs, newRange: 0..<newIDs.count, newRangeStart: 0, id: { $0 })
+      var matched = [Bool](repeating: false, count: oldIDs.count)
+      var k = 0
+      for t in new.indices where !newMiddles[t].isEmpty {
+        _placeMiddle(
+          of: new[t], t, newMiddles[t], inOld: old, oldSectionForNew[t], oldPaths: oldPaths,
+          oldForNew: oldForNew, from: &k, matched: &matched, itemContentEquals: itemContentEquals)
+      }
+      for j in oldPaths.indices.reversed() where !matched[j] { itemDeletions.append(oldPaths[j]) }
+    }
+
+    /// Matches the common prefix and suffix of `before` (old section `s`)
+    /// and `after` by comparing identities, records their content updates,
+    /// and returns the middles left: the whole of both if the first items
+    /// differ, empty if the identities are the same.
+    @inlinable
+    internal mutating func _matchEnds<Items: RandomAccessCollection, ItemID: Hashable>(
+      _ before: Items, _ after: Items, section s: Int,
+      itemID: (Items.Element) -> ItemID,
+      itemContentEquals: (Items.Element, Items.Element) -> Bool
+    ) -> (old: Range<Int>, new: Range<Int>) {
+      let n = before.count
+      let m = after.count
+      var prefix = 0
+      var i = before.startIndex
+      var j = after.startIndex
+      while prefix < Swift.min(n, m) {
+        let a = before[i]
+        let b = after[j]
+        guard itemID(a) == itemID(b) else { break }
+        if !itemContentEquals(a, b) { itemUpdates.append(ItemPath(section: s, item: prefix)) }
+        prefix += 1
+        before.formIndex(after: &i)
+        after.formIndex(after: &j)
+      }
+      var suffix = 0
+      i = before.endIndex
+      j = after.endIndex
+      while suffix < Swift.min(n, m) - prefix {
+        before.formIndex(before: &i)
+        after.formIndex(before: &j)
+        let a = before[i]
+        let b = after[j]
+        guard itemID(a) == itemID(b) else { break }
+        if !itemContentEquals(a, b) {
+          itemUpdates.append(ItemPath(section: s, item: n - 1 - suffix))
+        }
+        suffix += 1
+      }
+      return (prefix..<n - suffix, prefix..<m - suffix)
+    }
+
+    /// The identities of the items in `middles` of `sections`, in order,
+    /// with their paths.
+    @inlinable
+    internal static func _middles<Items: RandomAccessCollection, ItemID: Hashable>(
+      of sections: [Items], _ middles: [Range<Int>], itemID: (Items.Element) -> ItemID
+    ) -> (ids: [ItemID], paths: [ItemPath]) {
+      var ids: [ItemID] = []
+      var paths: [ItemPath] = []
+      for s in sections.indices where !middles[s].isEmpty {
+        let items = sections[s]
+        var index = items.index(items.startIndex, offsetBy: middles[s].lowerBound)
+        for i in middles[s] {
+          ids.append(itemID(items[index]))
+          paths.append(ItemPath(section: s, item: i))
+          items.formIndex(after: &index)
+        }
+      }
+      return (ids, paths)
+    }
+
+    /// Places the items of `middle` of new section `t` (old section `s`, or
+    /// new if negative), whose matches are `oldForNew[k...]`: insertions,
+    /// moves across sections, and, within the section, the items outside
+    /// one longest increasing subsequence of their old positions.
+    @inlinable
+    internal mutating func _placeMiddle<Items: RandomAccessCollection>(
+      of after: Items, _ t: Int, _ middle: Range<Int>, inOld old: [Items], _ s: Int,
+      oldPaths: [ItemPath], oldForNew: [Int], from k: inout Int, matched: inout [Bool],
+      itemContentEquals: (Items.Element, Items.Element) -> Bool
+    ) {
+      var stayers: [(new: Int, old: Int)] = []
+      var index = after.index(after.startIndex, offsetBy: middle.lowerBound)
+      for i in middle {
+        defer {
+          after.formIndex(after: &index)
+          k += 1
+        }
+        let j = oldForNew[k]
+        guard j >= 0 else {
+          itemInsertions.append(ItemPath(section: t, item: i))
+          continue
+        }
+        matched[j] = true
+        let from = oldPaths[j]
+        let source = old[from.section]
+        if !itemContentEquals(
+          source[source.index(source.startIndex, offsetBy: from.item)], after[index])
+        {
+          itemUpdates.append(from)
+        }
+        if from.section == s {
+          stayers.append((i, from.item))
+        } else {
+          itemMoves.append(ItemMove(from: from, to: ItemPath(section: t, item: i)))
+        }
+      }
+      let stays = _longestIncreasingSubsequence(count: stayers.count) { stayers[$0].old }
+      for (n, pair) in stayers.enumerated() where !stays[n] {
+        itemMoves.append(
+          ItemMove(
+            from: ItemPath(section: s, item: pair.old), to: ItemPath(section: t, item: pair.new)))
+      }
+    }
+  }
+}
