@@ -48,6 +48,7 @@ Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened 
 WindowingQuery|prepend 100 items to 1M: VariableSizeLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)
 WindowingQuery|mount 1M estimated rows: VariableSizeLayout|mount 1M estimated rows: an array of the offsets|0.2|no length per row until measured: 0.018x; a tree over every row is 10x
 WindowingQuery|10,000 measurements of 10k rows (a storm): WindowingEngine, one batch|10,000 measurements of 10k rows (a storm): WindowingEngine, one by one|0.1|one anchoring and a chunk rebuilt once: 0.012x (149 us; TanStack Virtual publishes 1.35 ms)
+WindowingQuery|a frame's entering rows measured as one batch, 100 frames up: 1000k rows|a frame's entering rows measured as one batch, 100 frames up: 10k rows|3|O(rows measured x log n) a frame: 1M rows against 10k
 Diff|1M items, one appended: IdentityDifference|1M items, one appended: difference(from:)|1.5|a pass of id comparisons, as Myers' for one change: 0.4x; hashing every row is 50x
 Diff|1M items, one moved by 899,900: IdentityDifference|1M items, one moved by 899,900: difference(from:)|1|two edits found by comparing ids: 0.16x; hashing the rows in between is 12x
 Diff|DifferenceKit's scenario, 100k UUIDs: IdentityDifference|DifferenceKit's scenario, 100k UUIDs: Dictionary match|0.5|a table made for the match: 0.12x (DifferenceKit itself is about 1x the Dictionary match)
