@@ -64,15 +64,12 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline internal var _visible: Range<Int> = 0..<0
   /// The content region the window was computed for.
   @usableFromInline internal var _covered: Range<Double> = 0..<0
-  /// Chat and log mode: while the viewport is at the end of the content, it
-  /// stays there through every change (appends are followed, a last row
-  /// that grows stays pinned to the bottom, a shorter viewport keeps the
-  /// end in view); away from the end, the usual anchoring applies, so
-  /// older items loaded above do not move what the user reads.
-  public var followsEnd = false
   /// How a data change keeps the reader's place (see `Anchoring`): a feed
   /// by default; a chat keeps what is read also at the very top, and
-  /// follows the end.
+  /// follows the end: while the viewport is at the end of the content, it
+  /// stays there through every change (appends are followed, a last row
+  /// that grows stays pinned to the bottom, a shorter viewport keeps the
+  /// end in view).
   public var anchoring: Anchoring = .feed {
     didSet { if anchoring != .assistant { _prompt = nil } }
   }
@@ -330,16 +327,16 @@ public struct WindowingEngine<Layout: WindowLayout> {
   }
 
   /// Whether the viewport shows the end of the content (within half a
-  /// point), as `followsEnd` decides it.
+  /// point), as the anchoring decides it.
   ///
   /// - Complexity: O(log n) at most.
   public var isAtEnd: Bool { _isAtEnd(contentLength: _layout.contentLength) }
 
-  /// Whether the end is followed: `followsEnd`, or a chat's anchoring,
+  /// Whether the end is followed: a chat's or an assistant's anchoring,
   /// unless a prompt is kept at the top.
   @usableFromInline
   internal var _followsEnd: Bool {
-    _prompt == nil && (followsEnd || anchoring == .chat || anchoring == .assistant)
+    _prompt == nil && (anchoring == .chat || anchoring == .assistant)
   }
 
   @usableFromInline
@@ -353,12 +350,14 @@ public struct WindowingEngine<Layout: WindowLayout> {
     _scrollRange(contentLength: _layout.contentLength)
   }
 
-  /// The offsets a scroll view can rest at for content of `contentLength`:
-  /// the one place the insets bound the scroll.
+  /// The offsets a scroll view can rest at for content of `contentLength`
+  /// and the room below it: the one place the insets bound the scroll,
+  /// computed as a host computes it from `contentLength`, so that both agree
+  /// to the last bit.
   @usableFromInline
   internal func _scrollRange(contentLength: Double) -> ClosedRange<Double> {
     let minimum = -_viewport.leadingInset
-    let maximum = _endOffset(contentLength: contentLength) + _room
+    let maximum = _endOffset(contentLength: contentLength + _room)
     return minimum...Swift.max(minimum, maximum)
   }
 
