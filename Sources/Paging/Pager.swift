@@ -73,19 +73,17 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     get { _access(_paths.items, _observed.items) }
     set { _mutate(_paths.items) { _observed.items = newValue } }
   }
-  /// The state of the load that starts a generation (the first load, or a
-  /// refresh's first load); `.loading` until the generation shows an item.
-  public internal(set) var refreshState: PageLoadState {
+  // The load states, each observed on its own (read through
+  // `loadState(of:)`).
+  internal var _refreshState: PageLoadState {
     get { _access(_paths.refreshState, _observed.refreshState) }
     set { _mutate(_paths.refreshState) { _observed.refreshState = newValue } }
   }
-  /// The state of loading at and after the first visible position.
-  public internal(set) var appendState: PageLoadState {
+  internal var _appendState: PageLoadState {
     get { _access(_paths.appendState, _observed.appendState) }
     set { _mutate(_paths.appendState) { _observed.appendState = newValue } }
   }
-  /// The state of loading before the first visible position.
-  public internal(set) var prependState: PageLoadState {
+  internal var _prependState: PageLoadState {
     get { _access(_paths.prependState, _observed.prependState) }
     set { _mutate(_paths.prependState) { _observed.prependState = newValue } }
   }
@@ -166,8 +164,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   internal var _observedStatesVersion = 0
   internal let _registrar = ObservationRegistrar()
   internal let _paths = _Paths(
-    items: \.items, refreshState: \.refreshState, appendState: \.appendState,
-    prependState: \.prependState, requestCount: \.requestCount,
+    items: \.items, refreshState: \._refreshState, appendState: \._appendState,
+    prependState: \._prependState, requestCount: \.requestCount,
     keyRequestCount: \.keyRequestCount,
     reachesVisibleRangeByWalking: \.reachesVisibleRangeByWalking, lastRefusal: \.lastRefusal)
 
@@ -233,7 +231,12 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     }
   }
 
-  /// The state of the loads of `kind`.
+  /// The state of the loads of `kind`: `.refresh`, the load that starts a
+  /// generation (the first load, or a refresh's first load), `.loading`
+  /// until the generation shows an item; `.append`, loading at and after the
+  /// first visible position; `.prepend`, loading before it. Observed for
+  /// each kind on its own: a view that reads one kind's state is not
+  /// updated by another's.
   ///
   /// ```swift
   /// import Paging
@@ -247,9 +250,9 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// - Complexity: O(1).
   public func loadState(of kind: PageLoadKind) -> PageLoadState {
     switch kind {
-    case .refresh: refreshState
-    case .append: appendState
-    case .prepend: prependState
+    case .refresh: _refreshState
+    case .append: _appendState
+    case .prepend: _prependState
     }
   }
 
@@ -418,9 +421,9 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     if _observed.items.version != _core.items.version { items = _core.items }
     if _observedStatesVersion != _core._statesVersion {
       _observedStatesVersion = _core._statesVersion
-      refreshState = _core.refreshState
-      appendState = _core.appendState
-      prependState = _core.prependState
+      _refreshState = _core.refreshState
+      _appendState = _core.appendState
+      _prependState = _core.prependState
     }
     if _observed.requestCount != _core.requestCount { requestCount = _core.requestCount }
     if _observed.keyRequestCount != _core.keyRequestCount {

@@ -21,11 +21,11 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
 
   /// See `Pager.items`.
   public internal(set) var items = PagedCollection<Item>()
-  /// See `Pager.refreshState`.
+  /// See `Pager.loadState(of:)`.
   public internal(set) var refreshState: PageLoadState = .idle
-  /// See `Pager.appendState`.
+  /// See `Pager.loadState(of:)`.
   public internal(set) var appendState: PageLoadState = .idle
-  /// See `Pager.prependState`.
+  /// See `Pager.loadState(of:)`.
   public internal(set) var prependState: PageLoadState = .idle
   /// Bumped when a load state changes (`_publishStates()`).
   internal var _statesVersion = 0

@@ -63,8 +63,8 @@ public enum Anchoring: Hashable, Sendable {
   case feed
   /// A chat or a log: the steps above apply everywhere, also at the very
   /// top, so older messages loaded above never move what is read; at the
-  /// end, the end is followed through appends and growing rows (as
-  /// `WindowingEngine.followsEnd`).
+  /// end, the end is followed through appends and growing rows, and a
+  /// shorter viewport keeps the end in view.
   case chat
   /// A conversation with an assistant: as `.chat`, and a prompt sent with
   /// `WindowingEngine.showPrompt(at:)` goes to the top of the viewport and

@@ -91,21 +91,12 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   }
 
   /// The rows materialized besides the window, ascending: the pinned ones
-  /// and the sticky header (see `WindowingEngine.materializedOutsideWindow`),
+  /// and the sticky header (see `WindowingEngine.rowsOutsideWindow`),
   /// with their identifiers.
   ///
   /// - Complexity: O(p + log h × log n), plus reading p identifiers.
   public var rowsOutsideWindow: [(position: Int, id: ID)] {
-    engine.materializedOutsideWindow.map { ($0, _id(_data[_dataIndex($0)])) }
-  }
-
-  /// Chat and log mode (`WindowingEngine.followsEnd`): at the end, the
-  /// list stays at the end through appends and growing rows.
-  ///
-  /// - Complexity: O(1).
-  public var followsEnd: Bool {
-    get { _engine.followsEnd }
-    set { _engine.followsEnd = newValue }
+    engine.rowsOutsideWindow.map { ($0, _id(_data[_dataIndex($0)])) }
   }
 
   /// How a data change keeps the reader's place (see `Anchoring`): `.feed`

@@ -30,7 +30,7 @@ extension WindowingEngine {
   /// (`scroll(toPosition:alignment:)`) whose row survives keeps aiming at
   /// it, at its new position: a jump lands on its row although the pages
   /// around it load meanwhile. It ends when its row is removed, or when the
-  /// list follows the end (`followsEnd`) and is there.
+  /// list follows the end (`.chat` or `.assistant` anchoring) and is there.
   ///
   /// - Parameter changes: Removals in the old positions and insertions in
   ///   the new, ascending and disjoint, within the item count, and moves of

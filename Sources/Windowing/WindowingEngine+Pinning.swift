@@ -62,7 +62,7 @@ extension WindowingEngine {
   /// ones and the sticky header, where the window does not hold them.
   ///
   /// - Complexity: O(p + log h × log n) for p pinned positions.
-  public var materializedOutsideWindow: [Int] {
+  public var rowsOutsideWindow: [Int] {
     var positions = _pinned.filter { !_window.contains($0) }
     if let header = stickyHeader?.position, !_window.contains(header) {
       let index = positions.firstIndex { $0 >= header } ?? positions.count

@@ -44,7 +44,8 @@ struct CursorDirectionTests {
       await pager.load(start..<start + 10)
       guard pager.items[start] == start else {
         Issue.record(
-          "row \(start): \(String(describing: pager.items[start])), \(pager.prependState)")
+          "row \(start): \(String(describing: pager.items[start])), \(pager.loadState(of: .prepend))"
+        )
         return
       }
     }
@@ -52,7 +53,8 @@ struct CursorDirectionTests {
       await pager.load(start..<start + 10)
       guard pager.items[start] == start else {
         Issue.record(
-          "row \(start): \(String(describing: pager.items[start])), \(pager.appendState)")
+          "row \(start): \(String(describing: pager.items[start])), \(pager.loadState(of: .append))"
+        )
         return
       }
     }
@@ -75,7 +77,7 @@ struct CursorDirectionTests {
       await pager.waitUntilIdle()
     }
     #expect(pager.items.compactMap { $0 } == Array(0..<50))
-    #expect(pager.appendState.isEndReached)
+    #expect(pager.loadState(of: .append).isEndReached)
   }
 
   @Test(

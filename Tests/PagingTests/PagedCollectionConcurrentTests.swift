@@ -42,8 +42,8 @@ struct PagedCollectionConcurrentTests {
         for await bad in group { total += bad }
         return total
       }
-      _ = await eventually { !pager.appendState.isLoading }
-      if pager.appendState.isEndReached { break }
+      _ = await eventually { !pager.loadState(of: .append).isLoading }
+      if pager.loadState(of: .append).isEndReached { break }
     }
     #expect(corrupted == 0)
     #expect(pager.items.count == 400)

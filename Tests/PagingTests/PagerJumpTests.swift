@@ -57,14 +57,17 @@ struct PagerJumpTests {
         }
       }
       #expect(failures > 0)
-      guard case .failed = pager.appendState else {
+      guard case .failed = pager.loadState(of: .append) else {
         Issue.record(
-          "visible \(visible): append \(pager.appendState), prepend \(pager.prependState)")
+          "visible \(visible): append \(pager.loadState(of: .append)), prepend \(pager.loadState(of: .prepend))"
+        )
         continue
       }
-      #expect(pager.refreshState.isLoading == false)
+      #expect(pager.loadState(of: .refresh).isLoading == false)
       pager.retry()
-      #expect(pager.appendState.isLoading, "visible \(visible): a retry shows .loading at once")
+      #expect(
+        pager.loadState(of: .append).isLoading, "visible \(visible): a retry shows .loading at once"
+      )
       await source.respondToAll(pager)
       #expect(loaded(pager.items, visible))
     }

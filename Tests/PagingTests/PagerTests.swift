@@ -37,7 +37,7 @@ struct PagerTests {
     pager.refresh()
     #expect(await pendingCount(1))
     await loader.respond(from: source)
-    #expect(await eventually { !pager.refreshState.isLoading })
+    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
   }
 
   func loaded(_ pager: Pager<Int, Int>) -> [Int] {
@@ -69,9 +69,9 @@ struct PagerTests {
       told.add("items")
     }
     withObservationTracking {
-      _ = pager.refreshState
+      _ = pager.loadState(of: .refresh)
     } onChange: {
-      told.add("refreshState")
+      told.add("loadState(of: .refresh)")
     }
     withObservationTracking {
       _ = pager.lastRefusal
@@ -80,7 +80,7 @@ struct PagerTests {
     }
     await start(pager, PageSource(total: 100, pageSize: 10))
     // An honest page refuses nothing: `lastRefusal` was never set.
-    #expect(told.names == ["items", "refreshState"])
+    #expect(told.names == ["items", "loadState(of: .refresh)"])
     await loader.drain()
   }
 
@@ -136,7 +136,7 @@ struct PagerTests {
     #expect(pager.requestCount == 1)
     pager.visibleRangeDidChange(1..<9)  // 9 + 2 > 10
     #expect(await pendingCount(1))
-    #expect(pager.appendState.isLoading)
+    #expect(pager.loadState(of: .append).isLoading)
     #expect(await loader.pendingRequests.first?.key == 10)
     await loader.respond(from: source)
     #expect(await eventually { pager.items.count == 20 })
@@ -164,12 +164,12 @@ struct PagerTests {
     pager.loadNext()
     #expect(await pendingCount(1))
     await loader.respond(from: source)
-    #expect(await eventually { pager.appendState.isEndReached })
+    #expect(await eventually { pager.loadState(of: .append).isEndReached })
     pager.loadNext()
     pager.visibleRangeDidChange(10..<15)
     #expect(pager.requestCount == 2)
     #expect(loaded(pager) == Array(0..<15))
-    #expect(pager.prependState.isEndReached)
+    #expect(pager.loadState(of: .prepend).isEndReached)
   }
 
   @Test func errorThenRetry() async {
@@ -179,8 +179,8 @@ struct PagerTests {
     pager.loadNext()
     #expect(await pendingCount(1))
     await loader.fail()
-    #expect(await eventually { pager.appendState.error != nil })
-    #expect(pager.appendState.error as? LoaderFailure == LoaderFailure())
+    #expect(await eventually { pager.loadState(of: .append).error != nil })
+    #expect(pager.loadState(of: .append).error as? LoaderFailure == LoaderFailure())
     #expect(loaded(pager) == Array(0..<10), "an error loses nothing")
     // A failed direction waits for retry(): triggers do not hammer the source.
     pager.loadNext()
@@ -209,7 +209,7 @@ struct PagerTests {
     #expect(loaded(pager) == Array(0..<10), "the late page is not merged")
     await loader.respond(0, with: Page(items: [100, 101], nextKey: nil))
     #expect(await eventually { loaded(pager) == [100, 101] })
-    #expect(pager.appendState.isEndReached)
+    #expect(pager.loadState(of: .append).isEndReached)
   }
 
   @Test func prependWithoutCountsShiftsPositions() async {
@@ -335,7 +335,7 @@ struct PagerTests {
     pager.loadNext()
     #expect(await pendingCount(1))
     await loader.respond(with: Page(items: [], previousKey: 0, nextKey: 20))
-    #expect(await eventually { pager.appendState.isEndReached })
+    #expect(await eventually { pager.loadState(of: .append).isEndReached })
     #expect(loaded(pager) == Array(0..<10))
   }
 
@@ -348,7 +348,7 @@ struct PagerTests {
     await loader.respond(with: Page(items: Array(10..<20), previousKey: 0, nextKey: 0))
     #expect(await eventually { pager.items.count == 20 })
     pager.loadNext()
-    #expect(pager.appendState.error as? PagingError == .repeatedKey("0"))
+    #expect(pager.loadState(of: .append).error as? PagingError == .repeatedKey("0"))
     #expect(await loader.requests.count == 2)
     #expect(loaded(pager) == Array(0..<20), "nothing duplicated")
   }
@@ -366,7 +366,7 @@ struct PagerTests {
       with: Page(
         items: Array(50..<60), previousKey: 40, nextKey: 60, itemsBefore: before,
         itemsAfter: after))
-    #expect(await eventually { !pager.refreshState.isLoading })
+    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
     #expect(pager.items.count <= Int(Int32.max))
     #expect(loaded(pager) == Array(50..<60), "the page's items are kept")
     let sane = [before, after].allSatisfy { $0 == nil || (0...Int(Int32.max)).contains($0!) }
@@ -402,7 +402,7 @@ struct PagerTests {
     #expect(await pendingCount(1))
     // The data ends at 15 although the first page claimed 510.
     await loader.respond(with: Page(items: Array(10..<15), previousKey: 0, nextKey: nil))
-    #expect(await eventually { pager.appendState.isEndReached })
+    #expect(await eventually { pager.loadState(of: .append).isEndReached })
     #expect(pager.items.count == 15 && loaded(pager) == Array(0..<15))
     #expect(pager.lastRefusal == .itemsBeyondEnd(495))
   }
@@ -414,10 +414,10 @@ struct PagerTests {
     #expect(await pendingCount(1))
     await loader.respond(
       with: Page(items: Array(0..<10), itemsBefore: 30, itemsAfter: 40))
-    #expect(await eventually { !pager.refreshState.isLoading })
+    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
     #expect(pager.items.count == 10 && loaded(pager) == Array(0..<10))
     #expect(pager.lastRefusal == .itemsBeyondEnd(40) || pager.lastRefusal == .itemsBeyondEnd(30))
-    #expect(pager.appendState.isEndReached && pager.prependState.isEndReached)
+    #expect(pager.loadState(of: .append).isEndReached && pager.loadState(of: .prepend).isEndReached)
   }
 
   @Test("A prepended page that would leave a gap or an overlap is refused, and retry asks again")
@@ -426,14 +426,15 @@ struct PagerTests {
     pager.refresh()
     #expect(await pendingCount(1))
     await loader.respond(with: Page(items: Array(41..<51), previousKey: 25, nextKey: 51))
-    #expect(await eventually { !pager.refreshState.isLoading })
+    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
     pager.loadPrevious()
     #expect(await pendingCount(1))
     // Asked for the page before 41, the source ends it at 39: 39 and 40 would be lost.
     await loader.respond(with: Page(items: Array(25..<39), previousKey: 9, nextKey: 39))
-    #expect(await eventually { pager.prependState.error != nil })
+    #expect(await eventually { pager.loadState(of: .prepend).error != nil })
     #expect(
-      pager.prependState.error as? PagingError == .pageNotAdjacent(expected: "41", found: "39"))
+      pager.loadState(of: .prepend).error as? PagingError
+        == .pageNotAdjacent(expected: "41", found: "39"))
     #expect(loaded(pager) == Array(41..<51), "nothing placed out of line")
     pager.retry()
     #expect(await pendingCount(1))
@@ -465,7 +466,7 @@ struct PagerTests {
     #expect(await pendingCount(1))
     #expect(loaded(pager) == Array(0..<50), "the old items stay shown until replaced")
     await loader.respond(from: source)
-    #expect(await eventually { !pager.refreshState.isLoading })
+    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
     // The visible rows 38..<41 are 28 positions from the first page, within
     // the jump distance: the pager walks there, a page at a time.
     for _ in 0..<4 {
@@ -597,8 +598,8 @@ struct DuplicateItemTests {
     #expect(duplicatedIDs(pager) == [])
     #expect(pager.items.compactMap { $0?.id } == Array(0..<10))
     #expect(pager.lastRefusal == .duplicateItems(position: 10, count: 10))
-    guard case .failed(let error) = pager.appendState else {
-      Issue.record("appendState \(pager.appendState)")
+    guard case .failed(let error) = pager.loadState(of: .append) else {
+      Issue.record("append state \(pager.loadState(of: .append))")
       return
     }
     #expect(error as? PagingError == .duplicateItems(position: 10, count: 10))
@@ -629,8 +630,8 @@ struct DuplicateItemTests {
     #expect(shown == expected, "overlap at \(overlapAt)")
     let count = 10 - overlapAt
     #expect(pager.lastRefusal == .duplicateItems(position: 10, count: count))
-    guard case .failed = pager.appendState else {
-      Issue.record("appendState \(pager.appendState)")
+    guard case .failed = pager.loadState(of: .append) else {
+      Issue.record("append state \(pager.loadState(of: .append))")
       return
     }
     // A retry asks again and refuses again: the list shows a retry, never

@@ -15,8 +15,8 @@ import _TestSupport
 struct LandingTests {
   @Test(
     "Aimed at the last row with .end, the list stays at the end as that row grows",
-    arguments: [false, true], 0..<8 as Range<UInt64>)
-  func aimAtEndThenGrow(followsEnd: Bool, seed: UInt64) {
+    arguments: [Anchoring.feed, .chat], 0..<8 as Range<UInt64>)
+  func aimAtEndThenGrow(anchoring: Anchoring, seed: UInt64) {
     var g = SplitMix64(seed: seed)
     let count = 400
     var real = realLengths(count, &g)
@@ -24,11 +24,11 @@ struct LandingTests {
     var engine = WindowingEngine(
       layout: VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: 4),
       viewport: Viewport(length: 800, leadingInset: 40, trailingInset: 30))
-    engine.followsEnd = followsEnd
+    engine.anchoring = anchoring
     engine.scroll(toPosition: count - 1, alignment: .end)
     for step in 0..<12 {
       measureEnteringRows(&engine, real: real, measured: &measured)
-      let note = Comment(rawValue: "seed \(seed), followsEnd \(followsEnd), step \(step)")
+      let note = Comment(rawValue: "seed \(seed), \(anchoring), step \(step)")
       let last = engine.layout.frame(of: count - 1)
       let bottom = engine.viewport.offset + engine.viewport.length - engine.viewport.trailingInset
       #expect(engine.isAtEnd, note)

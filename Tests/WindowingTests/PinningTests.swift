@@ -70,7 +70,7 @@ struct EndAnchoringTests {
       engine: WindowingEngine(
         layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
         viewport: Viewport(offset: 0, length: 400)))
-    list.followsEnd = true
+    list.anchoring = .chat
     return list
   }
 

@@ -172,7 +172,6 @@ struct WindowingModelTests {
         trailingInset: Double([0, 0, 30][Int.random(in: 0..<3, using: &g)])),
       overscan: overscan, visibilityThreshold: [0, 0.5, 1][Int.random(in: 0..<3, using: &g)])
     let data = Array(0..<count)
-    engine.followsEnd = Int.random(in: 0..<3, using: &g) == 0
     engine.anchoring = Int.random(in: 0..<3, using: &g) == 0 ? .chat : .feed
     var model = Model(
       list: VirtualList(data: data, id: { $0 }, engine: engine), data: data,
@@ -339,7 +338,7 @@ struct WindowingModelTests {
       if rotate { viewport.crossLength = Double(Int.random(in: 60...600, using: &g)) }
       let list = model.list
       var expected: Double?
-      if !rotate, list.followsEnd, list.engine.isAtEnd {
+      if !rotate, list.anchoring == .chat, list.engine.isAtEnd {
         expected = expectedOffset(
           model, newData: model.data, newLengths: nil, newViewport: viewport)
       }
@@ -393,7 +392,7 @@ struct WindowingModelTests {
     let minimum = -viewport.leadingInset
     let maximum = max(minimum, content(newModel) - viewport.length + viewport.trailingInset)
     // Chat mode: at the end before, at the end after.
-    if engine.followsEnd || engine.anchoring == .chat {
+    if engine.anchoring == .chat {
       let oldMaximum = max(-old.leadingInset, content(model) - old.length + old.trailingInset)
       if old.offset >= oldMaximum - 0.5 { return maximum }
     }
@@ -538,8 +537,8 @@ struct WindowingModelTests {
     let outside = Set(pinned + (expected.map { [$0.position] } ?? [])).filter {
       !engine.window.contains($0)
     }.sorted()
-    guard engine.materializedOutsideWindow == outside else {
-      return "outside the window \(engine.materializedOutsideWindow), expected \(outside)"
+    guard engine.rowsOutsideWindow == outside else {
+      return "outside the window \(engine.rowsOutsideWindow), expected \(outside)"
     }
     guard model.list.rowsOutsideWindow.map(\.id) == outside.map({ model.data[$0] }) else {
       return "the ids of the rows outside the window differ"

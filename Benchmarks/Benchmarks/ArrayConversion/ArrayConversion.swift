@@ -164,8 +164,8 @@ func loadedPagedItems() async -> PagedCollection<Int> {
       return Page(items: Array(start..<end), nextKey: end < count ? end : nil)
     })
   pager.refresh()
-  while !pager.appendState.isEndReached {
-    if !pager.appendState.isLoading { pager.loadNext() }
+  while !pager.loadState(of: .append).isEndReached {
+    if !pager.loadState(of: .append).isLoading { pager.loadNext() }
     await Task.yield()
   }
   return pager.items

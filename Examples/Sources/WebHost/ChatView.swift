@@ -71,7 +71,6 @@ final class ChatView: ListHostedView {
         layout: VariableSizeLayout(itemCount: Self.firstLoaded, estimatedLength: 60),
         viewport: Viewport(length: 0), overscan: Overscan(points: 200, items: 2)))
     list.anchoring = .chat
-    list.followsEnd = true
     host = ListHost(
       list: list, key: { "m\($0)" },
       content: { message in

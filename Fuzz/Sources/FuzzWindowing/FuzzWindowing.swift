@@ -296,7 +296,7 @@ func run<L: WindowLayout>(
       engine.stickyHeader?.position == expected,
       "sticky header \(String(describing: engine.stickyHeader)), expected \(String(describing: expected))"
     )
-    let outside = engine.materializedOutsideWindow
+    let outside = engine.rowsOutsideWindow
     check(
       outside.allSatisfy { !engine.window.contains($0) && $0 >= 0 && $0 < data.count }
         && outside == outside.sorted() && Set(outside).count == outside.count,
@@ -393,7 +393,7 @@ func keptEdge<L: WindowLayout>(
 ) -> (
   position: Int, bottom: Bool, screen: Double
 )? {
-  guard engine.aimedScroll == nil, engine.prompt == nil, !(engine.followsEnd && engine.isAtEnd),
+  guard engine.aimedScroll == nil, engine.prompt == nil,
     !(engine.anchoring != .feed && engine.isAtEnd), !engine.window.isEmpty
   else { return nil }
   let viewport = engine.viewport
