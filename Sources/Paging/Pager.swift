@@ -204,22 +204,6 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
       configuration: configuration, source: source, sleep: { try await Task.sleep(for: $0) })
   }
 
-  /// Creates a pager over a keyed source without a refresh key. Nothing
-  /// loads until `refresh()`.
-  ///
-  /// - Parameters:
-  ///   - configuration: Page sizes, prefetch, memory cap, trigger.
-  ///   - initialKey: The key of the first page of each generation.
-  ///   - loader: Loads the page a request asks for. It runs off the main
-  ///     actor and may be cancelled.
-  public convenience init(
-    configuration: PagingConfiguration,
-    initialKey: Key? = nil,
-    loader: @escaping @Sendable (PageRequest<Key>) async throws -> Page<Key, Item>
-  ) {
-    self.init(configuration: configuration, source: .keyed(initialKey: initialKey, load: loader))
-  }
-
   internal init(
     configuration: PagingConfiguration, source: PagingSource<Key, Item>,
     sleep: @escaping @Sendable (Duration) async throws -> Void

@@ -22,7 +22,7 @@ import _AdapterInternals
 ///     layout: FixedSizeLayout(itemCount: rows.count, itemLength: 44),
 ///     viewport: Viewport(length: 800)))
 /// list.onVisibleRangeChange = { print("visible", $0) }  // for example, a Pager's
-/// if let update = list.scroll(to: 4_400) {
+/// if let update = list.scroll(toOffset: 4_400) {
 ///   print(list.materialized.count, "rows to show;", update.entered.count, "to create")
 /// }
 /// ```
@@ -135,8 +135,8 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// - Complexity: O(1) and no allocation when nothing is published;
   ///   O(log n + window) otherwise, reading only the positions that entered.
   @inlinable
-  public mutating func scroll(to offset: Double) -> ListUpdate<ID>? {
-    guard let change = _engine.scroll(to: offset) else { return nil }
+  public mutating func scroll(toOffset offset: Double) -> ListUpdate<ID>? {
+    guard let change = _engine.scroll(toOffset: offset) else { return nil }
     let update = _publishScroll(change)
     // A change of what is visible alone went to `onVisibilityChange`.
     return change.windowChanged ? update : nil

@@ -20,7 +20,7 @@ extension WindowingEngine {
   /// Scrolls so that the item at `position` sits where `alignment` says, as
   /// far as the content allows, and keeps aiming: every later measurement
   /// (`setLength(_:of:)`) moves the offset back onto the target, until the
-  /// user scrolls elsewhere (`scroll(to:)` with another offset), the item
+  /// user scrolls elsewhere (`scroll(toOffset:)` with another offset), the item
   /// is removed, or another target is set. A data change that keeps the
   /// item (a page loaded around it, rows inserted above) moves the target
   /// with it. TanStack Virtual's users ask for

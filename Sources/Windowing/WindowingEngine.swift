@@ -123,7 +123,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   ///
   /// - Complexity: O(1) when nothing is published; O(log n) otherwise.
   @inlinable
-  public mutating func scroll(to offset: Double) -> WindowChange? {
+  public mutating func scroll(toOffset offset: Double) -> WindowChange? {
     guard offset.isFinite else { return nil }
     // The user scrolled elsewhere: an aimed scroll ends (a host echoing the
     // aimed offset back does not end it).

@@ -168,7 +168,7 @@ enum Demo {
         progress("  frame \(index)/\(offsets.count)")
       }
       let started = clock.now
-      let update = list.scroll(to: offset)
+      let update = list.scroll(toOffset: offset)
       let elapsed = clock.now - started
       report.frameNanoseconds.append(
         Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)

@@ -104,9 +104,10 @@ struct ListCompositionTests {
   ) {
     let content = list.engine.layout.contentLength
     switch Int.random(in: 0..<4, using: &g) {
-    case 0: _ = list.scroll(to: 0)
-    case 1: _ = list.scroll(to: max(0, content - 300))
-    default: _ = list.scroll(to: Double(Int.random(in: 0...Int(max(0, content - 300)), using: &g)))
+    case 0: _ = list.scroll(toOffset: 0)
+    case 1: _ = list.scroll(toOffset: max(0, content - 300))
+    default:
+      _ = list.scroll(toOffset: Double(Int.random(in: 0...Int(max(0, content - 300)), using: &g)))
     }
   }
 
@@ -428,7 +429,7 @@ struct ListCompositionTests {
     var g = SplitMix64(seed: seed)
     let pager = Pager<Int, Message>(
       configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 0, trigger: .manual),
-      initialKey: 300, loader: { Self.page($0) })
+      source: .keyed(initialKey: 300, load: { Self.page($0) }))
     pager.refresh()
     await pager.waitUntilIdle()
     var list = Self.makeList(pager.items.rows, id: \.id, &g)

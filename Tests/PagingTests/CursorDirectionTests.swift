@@ -65,11 +65,11 @@ struct CursorDirectionTests {
   func forwardOnly() async {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(pageSize: 10, initialLoadSize: 10, trigger: .manual),
-      loader: { request in
+      source: .keyed(load: { request in
         let start = request.key ?? 0
         let end = min(50, start + 10)
         return Page(items: Array(start..<end), nextKey: end < 50 ? end : nil)
-      })
+      }))
     pager.refresh()
     await pager.waitUntilIdle()
     for _ in 0..<4 {
@@ -86,11 +86,12 @@ struct CursorDirectionTests {
   func backwardOnly() async {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(pageSize: 10, initialLoadSize: 10, trigger: .manual),
-      initialKey: 40,
-      loader: { request in
-        let start = request.key ?? 40
-        return Page(items: Array(start..<start + 10), previousKey: start > 0 ? start - 10 : nil)
-      })
+      source: .keyed(
+        initialKey: 40,
+        load: { request in
+          let start = request.key ?? 40
+          return Page(items: Array(start..<start + 10), previousKey: start > 0 ? start - 10 : nil)
+        }))
     pager.refresh()
     await pager.waitUntilIdle()
     for _ in 0..<4 {

@@ -17,10 +17,10 @@ struct PagedCollectionConcurrentTests {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(
         pageSize: 20, initialLoadSize: 20, prefetchDistance: 5, trigger: .indexAdvance),
-      loader: { request in
+      source: .keyed(load: { request in
         try await Task.sleep(for: .microseconds(200))
         return source.page(for: request)
-      })
+      }))
     pager.refresh()
     #expect(await eventually { pager.items.count == 20 })
     var corrupted = 0

@@ -25,7 +25,7 @@ struct PagerTests {
       configuration: PagingConfiguration(
         pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: prefetch,
         maximumLoadedPages: maximumPages, trigger: trigger),
-      initialKey: initialKey, loader: { try await loader.load($0) })
+      source: .keyed(initialKey: initialKey, load: { try await loader.load($0) }))
   }
 
   func pendingCount(_ n: Int) async -> Bool {

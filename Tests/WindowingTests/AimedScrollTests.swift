@@ -139,7 +139,7 @@ struct AimedScrollTests {
       case 0:
         // The user scrolls: the aim ends.
         let offset = Double.random(in: 0...state.engine.contentLength, using: &g)
-        _ = state.engine.scroll(to: offset)
+        _ = state.engine.scroll(toOffset: offset)
         state.aimed = nil
         Self.measureWindow(&state)
         return "user scroll to \(offset)"
@@ -263,7 +263,7 @@ struct AimedScrollTests {
     // The row's middle is at the viewport's middle.
     let frame = list.engine.layout.frame(of: 600)
     #expect(frame.mainOffset + 30 - list.engine.viewport.offset == 200)
-    _ = list.scroll(to: 0)
+    _ = list.scroll(toOffset: 0)
     #expect(list.aimedScroll == nil)
   }
 

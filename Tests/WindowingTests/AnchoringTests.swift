@@ -82,7 +82,7 @@ struct AnchoringTests {
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
         viewport: Viewport(length: 300)))
-    _ = list.scroll(to: 600 * 30)
+    _ = list.scroll(toOffset: 600 * 30)
     #expect(list.visible == 600..<610)
     let change = outline.collapse(500)
     list.apply(
@@ -96,7 +96,7 @@ struct AnchoringTests {
     // it was.
     outline.expand(500)
     list.apply(RowChanges(removed: [], inserted: [501..<1_000]), from: outline)
-    _ = list.scroll(to: 495 * 30)
+    _ = list.scroll(toOffset: 495 * 30)
     let before = try #require(screenOffset(of: 500, in: list))
     let collapse = outline.collapse(500)
     list.apply(
@@ -145,7 +145,7 @@ struct ListUpdateInPlaceTests {
       data: OutlineCollection(roots: roots, children: \.children), id: { $0.id },
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: 100, itemLength: 30), viewport: Viewport(length: 300)))
-    _ = list.scroll(to: 50 * 30)
+    _ = list.scroll(toOffset: 50 * 30)
     list.update { $0.expand(10).rowChanges }  // above the viewport
     #expect(list.windowIDs.contains(50) && list.visible.lowerBound == 100)
     list.update { $0.expand(60).rowChanges }  // below it
@@ -200,7 +200,7 @@ struct ListUpdateInPlaceTests {
       data: ids, id: { $0 },
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400)))
-    _ = list.scroll(to: 45 * 40)
+    _ = list.scroll(toOffset: 45 * 40)
     // The whole screen replaced by the same rows plus three more with the
     // shared id and one new row at the top of the block.
     let update = list.update { rows in
@@ -229,7 +229,7 @@ struct BatchMeasurementTests {
       var engine = WindowingEngine(
         layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
         viewport: Viewport(length: 600), overscan: Overscan(points: 100))
-      _ = engine.scroll(to: Double.random(in: 0...engine.contentLength, using: &g))
+      _ = engine.scroll(toOffset: Double.random(in: 0...engine.contentLength, using: &g))
       var reference = engine.layout
       // Rows of the window, above it and below it, repeated; lengths that
       // are measurements or hostile.

@@ -50,11 +50,11 @@ struct LandingTests {
     var engine = WindowingEngine(
       layout: VariableSizeLayout(itemCount: count, estimatedLength: 60),
       viewport: Viewport(length: 800, leadingInset: 40), overscan: Overscan(points: 100))
-    _ = engine.scroll(to: engine.layout.contentLength / 2)
+    _ = engine.scroll(toOffset: engine.layout.contentLength / 2)
     measureEnteringRows(&engine, real: real, measured: &measured)
     // Many screens between two frames, over rows never measured.
     let screens = Double(Int.random(in: 5...60, using: &g))
-    _ = engine.scroll(to: engine.viewport.offset + direction * screens * 800)
+    _ = engine.scroll(toOffset: engine.viewport.offset + direction * screens * 800)
     measureEnteringRows(&engine, real: real, measured: &measured)
     let note = Comment(rawValue: "seed \(seed), direction \(direction), \(screens) screens")
     // The first frame after the fling: every row it shows is measured.

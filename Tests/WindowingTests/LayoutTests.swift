@@ -112,10 +112,10 @@ struct LayoutTests {
     #expect(grid.items(overlapping: 22..<60) == 2..<4)
     // An engine scrolled to the gap after item 0 reports none of it visible.
     var engine = WindowingEngine(layout: variable, viewport: Viewport(length: 100))
-    _ = engine.scroll(to: 22)
+    _ = engine.scroll(toOffset: 22)
     #expect(engine.visible.lowerBound == 1)
     var paddedEngine = WindowingEngine(layout: padded, viewport: Viewport(length: 30))
-    _ = paddedEngine.scroll(to: 72)
+    _ = paddedEngine.scroll(toOffset: 72)
     #expect(paddedEngine.visible == 1..<2)
   }
 
@@ -196,9 +196,9 @@ struct LayoutTests {
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: 20, itemLength: 44), viewport: Viewport(length: 400),
         overscan: Overscan(items: 2)))
-    _ = list.scroll(to: 1e12)
+    _ = list.scroll(toOffset: 1e12)
     #expect(list.window == 18..<20)
-    _ = list.scroll(to: 0)
+    _ = list.scroll(toOffset: 0)
     #expect(list.window == 0..<12)
   }
 

@@ -55,14 +55,14 @@ struct MeasuredScrollTests {
     func screen(_ position: Int) -> Double {
       engine.layout.frame(of: position).mainOffset - engine.viewport.offset
     }
-    _ = engine.scroll(to: engine.layout.contentLength / 2)
+    _ = engine.scroll(toOffset: engine.layout.contentLength / 2)
     measureEnteringRows(&engine, real: real, measured: &measured)
     for frame in 0..<200 {
       let before = Dictionary(
         uniqueKeysWithValues: engine.visible.map { ($0, engine.layout.frame(of: $0)) })
       let offsetBefore = engine.viewport.offset
       let scrolled = engine.viewport.offset + step
-      _ = engine.scroll(to: scrolled)
+      _ = engine.scroll(toOffset: scrolled)
       let moved = engine.viewport.offset - offsetBefore  // the scroll, as clamped
       let measuredNow = measureEnteringRows(&engine, real: real, measured: &measured)
       for position in engine.visible {

@@ -52,7 +52,7 @@ struct OutlineBridgeTests {
       state.anchor = nil
       if Int.random(in: 0..<3, using: &g) == 0 || state.outline.isEmpty {
         let offset = Double.random(in: 0...max(0, state.list.engine.contentLength), using: &g)
-        _ = state.list.scroll(to: offset)
+        _ = state.list.scroll(toOffset: offset)
         if state.outline.isEmpty {
           state.outline.reloadRoots(Self.tree(&g))
         }

@@ -28,7 +28,7 @@ struct PagedChangesTests {
   func prependKeepsTheViewportAnchored() async {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 0, trigger: .manual),
-      initialKey: 500, loader: { Self.page($0) })
+      source: .keyed(initialKey: 500, load: { Self.page($0) }))
     pager.refresh()
     await pager.waitUntilIdle()
     #expect(pager.items.first == 500)
@@ -37,7 +37,7 @@ struct PagedChangesTests {
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(offset: 0, length: 500)))
-    _ = list.scroll(to: 40 * 50 + 10)  // row 540 at the top, 10 points up
+    _ = list.scroll(toOffset: 40 * 50 + 10)  // row 540 at the top, 10 points up
     let row = list.data[list.engine.visible.lowerBound]
     let screenOffset = 40 * 50.0 - list.engine.viewport.offset
     let version = list.data.version
@@ -56,7 +56,7 @@ struct PagedChangesTests {
   func pendingPublicationsApplyInOneCall() async {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 0, trigger: .manual),
-      initialKey: 500, loader: { Self.page($0) })
+      source: .keyed(initialKey: 500, load: { Self.page($0) }))
     pager.refresh()
     await pager.waitUntilIdle()
     var list = VirtualList(
@@ -64,7 +64,7 @@ struct PagedChangesTests {
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(offset: 0, length: 300)))
-    _ = list.scroll(to: 5 * 50)
+    _ = list.scroll(toOffset: 5 * 50)
     let read = list.data[list.engine.visible.lowerBound]
     let version = list.data.version
     // Five count-changing publications before the list's next frame.
@@ -84,8 +84,7 @@ struct PagedChangesTests {
   func oldVersionsAskForAReload() async {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(pageSize: 5, initialLoadSize: 5, trigger: .manual),
-      initialKey: 0,
-      loader: { Self.page($0) })
+      source: .keyed(initialKey: 0, load: { Self.page($0) }))
     pager.refresh()
     await pager.waitUntilIdle()
     let start = pager.items.version
@@ -165,11 +164,11 @@ struct PagedChangesTests {
     var offset = 0.0
     while list.visible.lowerBound < 300 {
       offset += 400
-      _ = list.scroll(to: offset)
+      _ = list.scroll(toOffset: offset)
       await pager.waitUntilIdle()
       Self.follow(pager, in: &list)
     }
-    _ = list.scroll(to: list.engine.viewport.offset + 17)
+    _ = list.scroll(toOffset: list.engine.viewport.offset + 17)
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
     let first = list.visible.lowerBound

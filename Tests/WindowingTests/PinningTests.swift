@@ -25,12 +25,12 @@ struct PinningTests {
   @Test func theHeaderOfTheTopSectionSticksUntilTheNextPushesIt() {
     var list = makeList()
     #expect(list.engine.stickyHeader == StickyHeader(position: 0, offset: 0, isDetached: false))
-    _ = list.scroll(to: 1_200)  // rows 24…27 on screen, in the section headed at 20
+    _ = list.scroll(toOffset: 1_200)  // rows 24…27 on screen, in the section headed at 20
     #expect(list.engine.stickyHeader == StickyHeader(position: 20, offset: 1_200, isDetached: true))
     #expect(!list.window.contains(20) && list.rowsOutsideWindow.map(\.id) == [20])
-    _ = list.scroll(to: 1_470)  // header 30 starts 30 points below the top: 20 is pushed up
+    _ = list.scroll(toOffset: 1_470)  // header 30 starts 30 points below the top: 20 is pushed up
     #expect(list.engine.stickyHeader == StickyHeader(position: 20, offset: 1_450, isDetached: true))
-    _ = list.scroll(to: 1_500)
+    _ = list.scroll(toOffset: 1_500)
     #expect(
       list.engine.stickyHeader == StickyHeader(position: 30, offset: 1_500, isDetached: false))
   }
@@ -76,7 +76,7 @@ struct EndAnchoringTests {
 
   @Test func atTheEndAppendsAreFollowedAndAGrowingLastRowStaysAtTheBottom() {
     var list = makeChat(count: 50)  // 2,000 points of content
-    _ = list.scroll(to: 1_600)
+    _ = list.scroll(toOffset: 1_600)
     #expect(list.engine.isAtEnd && list.engine.distanceFromEnd == 0)
     list.apply(RowChanges(inserted: [50..<52]), from: Array(0..<52))
     #expect(list.engine.viewport.offset == 1_680, "two new messages: followed")
@@ -86,7 +86,7 @@ struct EndAnchoringTests {
 
   @Test func awayFromTheEndNothingMovesAndTheDistanceIsReported() {
     var list = makeChat(count: 50)
-    _ = list.scroll(to: 1_000)
+    _ = list.scroll(toOffset: 1_000)
     #expect(!list.engine.isAtEnd && list.engine.distanceFromEnd == 600)
     list.apply(RowChanges(inserted: [50..<52]), from: Array(0..<52))
     #expect(list.engine.viewport.offset == 1_000, "reading older messages: not yanked down")
@@ -98,7 +98,7 @@ struct EndAnchoringTests {
 
   @Test func aShorterViewportKeepsTheEndInView() {
     var list = makeChat(count: 50)
-    _ = list.scroll(to: 1_600)
+    _ = list.scroll(toOffset: 1_600)
     list.setViewport(Viewport(offset: 1_600, length: 250))  // the keyboard appears
     #expect(list.engine.viewport.offset == 1_750 && list.engine.isAtEnd)
   }

@@ -39,7 +39,7 @@ struct RenderPlanTests {
       switch Int.random(in: 0..<6, using: &g) {
       case 0, 1:
         let offset = Double.random(in: -50...state.list.engine.contentLength, using: &g)
-        state.lastUpdate = state.list.scroll(to: offset)
+        state.lastUpdate = state.list.scroll(toOffset: offset)
         operation = "scroll to \(offset)"
       case 2 where count > 0:
         let position = Int.random(in: 0..<count, using: &g)

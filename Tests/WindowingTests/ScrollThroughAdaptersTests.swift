@@ -41,7 +41,7 @@ struct ScrollThroughAdaptersTests {
     while offset < engine.contentLength {
       counter.reset()
       offset += step
-      if list.scroll(to: offset) != nil { published += 1 }
+      if list.scroll(toOffset: offset) != nil { published += 1 }
       if let range = counter.readRange,
         !(list.window.contains(range.lowerBound) && list.window.contains(range.upperBound))
       {
@@ -92,13 +92,13 @@ struct ScrollThroughAdaptersTests {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(
         pageSize: 500, prefetchDistance: 200, maximumLoadedPages: 6),
-      loader: { request in
+      source: .keyed(load: { request in
         let start = request.key ?? 0
         let end = min(total, start + request.size)
         return Page(
           items: Array(start..<end), previousKey: start > 0 ? max(0, start - 500) : nil,
           nextKey: end < total ? end : nil, itemsBefore: start, itemsAfter: total - end)
-      })
+      }))
     pager.refresh()
     #expect(await eventually { pager.items.count == total })
     // The windowing engine reports visible ranges to the pager.

@@ -70,7 +70,7 @@ struct SectionedListTests {
       Self.measureWindow(&state.list)
       if Bool.random(using: &g) {
         let offset = Double.random(in: 0...max(0, state.list.engine.contentLength), using: &g)
-        _ = state.list.scroll(to: offset)
+        _ = state.list.scroll(toOffset: offset)
         Self.measureWindow(&state.list)
         return "scroll to \(offset)"
       }

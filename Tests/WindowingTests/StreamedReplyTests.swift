@@ -88,12 +88,12 @@ struct StreamedReplyTests {
     engine.showPrompt(at: 39)
     let room = engine.contentLength - engine.layout.contentLength
     #expect(room == 39 * 50 + 600 - 40 * 50)
-    _ = engine.scroll(to: engine.viewport.offset - 100)
+    _ = engine.scroll(toOffset: engine.viewport.offset - 100)
     #expect(engine.prompt == nil)
     #expect(engine.contentLength - engine.layout.contentLength == room - 100)
-    _ = engine.scroll(to: engine.viewport.offset + 30)  // back down: the room does not grow
+    _ = engine.scroll(toOffset: engine.viewport.offset + 30)  // back down: the room does not grow
     #expect(engine.contentLength - engine.layout.contentLength == room - 100)
-    _ = engine.scroll(to: engine.viewport.offset - 30)
+    _ = engine.scroll(toOffset: engine.viewport.offset - 30)
     // At the end, content fills the room before the end moves on.
     let offset = engine.viewport.offset
     engine.apply(RowChanges(inserted: [40..<41]))

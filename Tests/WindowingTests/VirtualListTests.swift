@@ -40,7 +40,7 @@ struct VirtualListTests {
     for _ in 0..<300 {
       offset = max(0, offset + Double(Int.random(in: -300...300, using: &g)))
       let windowBefore = list.window
-      if let update = list.scroll(to: offset) {
+      if let update = list.scroll(toOffset: offset) {
         #expect(update.change.windowChanged)
         shownWindow.subtract(update.exited)
         shownWindow.formUnion(update.entered)
@@ -96,8 +96,8 @@ struct VirtualListLogTests {
       switch Int.random(in: 0..<6, using: &g) {
       case 0:
         let offset = Double(Int.random(in: -200...(data.count * 40 + 200), using: &g))
-        operation = "scroll(to: \(offset))"
-        apply(list.scroll(to: offset))
+        operation = "scroll(toOffset: \(offset))"
+        apply(list.scroll(toOffset: offset))
       case 1:
         let k = Int.random(in: 1...12, using: &g)
         let ids = (0..<k).map { nextID + $0 }
@@ -168,7 +168,7 @@ struct VirtualListHostileEditTests {
         viewport: Viewport(length: 100)))
     // A scroll that keeps part of the window: entered and exited are views
     // of the window buffers, the first in two runs after a jump back.
-    let scrolled = list.scroll(to: 150)
+    let scrolled = list.scroll(toOffset: 150)
     let update = try #require(scrolled)
     #expect(!update.entered.isEmpty && !update.exited.isEmpty)
     checkRandomAccessCollection(
@@ -184,7 +184,7 @@ struct VirtualListHostileEditTests {
 
   @Test func replacingWithShorterData() {
     var list = makeList(100)
-    _ = list.scroll(to: 2_000)
+    _ = list.scroll(toOffset: 2_000)
     list.replaceData(Array(0..<30))
     // 30 rows of 44 points leave 520 points of scrolling: clamped there.
     #expect(list.engine.viewport.offset == 30 * 44 - 800)
@@ -195,8 +195,8 @@ struct VirtualListHostileEditTests {
 
   @Test func nonFiniteGeometryIsIgnored() {
     var list = makeList(100)
-    _ = list.scroll(to: 440)
-    #expect(list.scroll(to: .nan) == nil && list.scroll(to: -.infinity) == nil)
+    _ = list.scroll(toOffset: 440)
+    #expect(list.scroll(toOffset: .nan) == nil && list.scroll(toOffset: -.infinity) == nil)
     #expect(list.engine.viewport.offset == 440)
     list.setViewport(Viewport(offset: .nan, length: .infinity, crossLength: .nan))
     #expect(list.engine.viewport == Viewport(offset: 440, length: 800))
@@ -255,7 +255,7 @@ struct VirtualListIndexTests {
         layout: FixedSizeLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
     #expect(list.windowIDs == list.window.map { 99 - $0 })
     #expect(Array(list.materialized) == list.windowIDs)
-    let update = list.scroll(to: 2_200)
+    let update = list.scroll(toOffset: 2_200)
     #expect(list.windowIDs == list.window.map { 99 - $0 })
     let entered = Set(update.map { Array($0.entered) } ?? [])
     #expect(!entered.isEmpty && entered.isSubset(of: list.windowIDs))
@@ -267,7 +267,7 @@ struct VirtualListIndexTests {
       data: data, id: { $0 },
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
-    _ = list.scroll(to: 880)
+    _ = list.scroll(toOffset: 880)
     #expect(list.windowIDs == list.window.map { 50 + $0 })
   }
 }

@@ -92,12 +92,12 @@ struct WindowingEngineTests {
       layout: FixedSizeLayout(itemCount: 1_000, itemLength: 50),
       viewport: Viewport(length: 500), overscan: Overscan(points: 200), visibilityThreshold: 0.5)
     #expect(engine.window == 0..<14)
-    #expect(engine.scroll(to: 10) == nil)
-    #expect(engine.scroll(to: 20) == nil)
+    #expect(engine.scroll(toOffset: 10) == nil)
+    #expect(engine.scroll(toOffset: 20) == nil)
     // Crossing an item's visibility threshold reports visibility, not a new window.
-    let visibilityOnly = engine.scroll(to: 40)
+    let visibilityOnly = engine.scroll(toOffset: 40)
     #expect(visibilityOnly?.windowChanged == false && visibilityOnly?.becameVisible == [10..<11])
-    let change = engine.scroll(to: 160)
+    let change = engine.scroll(toOffset: 160)
     #expect(change != nil && change!.windowChanged)
     #expect(change!.window.contains(3) && change!.window.upperBound >= 17)
     #expect(change!.entered.allSatisfy { !$0.overlaps(change!.previousWindow) })
@@ -110,7 +110,7 @@ struct WindowingEngineTests {
       visibilityThreshold: 0.5)
     // Unobscured: 20..<300: item 0 shows 80%, item 2 shows 100%.
     #expect(engine.visible == 0..<3)
-    let change = engine.scroll(to: 80)  // unobscured 100..<380: item 3 shows 80%
+    let change = engine.scroll(toOffset: 80)  // unobscured 100..<380: item 3 shows 80%
     #expect(change?.visible == 1..<4)
     #expect(change?.becameVisible == [3..<4] && change?.becameHidden == [0..<1])
   }

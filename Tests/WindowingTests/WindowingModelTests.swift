@@ -238,8 +238,8 @@ struct WindowingModelTests {
         offset = model.list.engine.viewport.offset + Double(Int.random(in: -60...60, using: &g))
       default: offset = Double(Int.random(in: -50...Int(content) + 50, using: &g))
       }
-      track(&model, model.list.scroll(to: offset))
-      return "scroll(to: \(offset))"
+      track(&model, model.list.scroll(toOffset: offset))
+      return "scroll(toOffset: \(offset))"
     case 25..<45:
       let at = position(model, in: 0...count, &g)
       let k = [0, 1, 1, 2, 3, 7, 30][Int.random(in: 0..<7, using: &g)]

@@ -44,7 +44,7 @@ func scrollThrough<C: RandomAccessCollection, ID: Hashable>(
   let end = list.engine.contentLength
   while offset < end {
     offset += 50 * rowLength
-    if let update = list.scroll(to: offset) { published += update.entered.count > 0 ? 1 : 0 }
+    if let update = list.scroll(toOffset: offset) { published += update.entered.count > 0 ? 1 : 0 }
   }
   return published
 }
@@ -75,7 +75,7 @@ func steadyFrames<C: RandomAccessCollection, ID: Hashable>(
     var plan = RenderPlan<ID>()
     func frame() {
       offset += 17 * rowLength
-      if let update = list.scroll(to: offset) {
+      if let update = list.scroll(toOffset: offset) {
         for id in update.entered { blackHole(id) }
         entered += update.entered.count
         list.updateRenderPlan(&plan, after: update)
@@ -158,11 +158,11 @@ let benchmarks: @Sendable () -> Void = {
 func loadedPagedItems() async -> PagedCollection<Int> {
   let pager = Pager<Int, Int>(
     configuration: PagingConfiguration(pageSize: 10_000, initialLoadSize: 10_000, trigger: .manual),
-    loader: { request in
+    source: .keyed(load: { request in
       let start = request.key ?? 0
       let end = min(count, start + request.size)
       return Page(items: Array(start..<end), nextKey: end < count ? end : nil)
-    })
+    }))
   pager.refresh()
   while !pager.loadState(of: .append).isEndReached {
     if !pager.loadState(of: .append).isLoading { pager.loadNext() }

@@ -35,7 +35,7 @@ func list<Data: RandomAccessCollection, ID: Hashable>(
     engine: WindowingEngine(
       layout: FixedSizeLayout(itemCount: data.count, itemLength: 44),
       viewport: Viewport(length: 800)))
-  _ = list.scroll(to: Double(data.count / 2) * 44)
+  _ = list.scroll(toOffset: Double(data.count / 2) * 44)
   return list
 }
 

@@ -16,10 +16,10 @@ let pageLoads = BenchmarkMetric.custom("page loads")
 func loadsAfterTraversals(_ trigger: PagingTrigger) async -> Int {
   let pager = Pager<Int, Int>(
     configuration: PagingConfiguration(pageSize: 100, initialLoadSize: 100, trigger: trigger),
-    loader: { request in
+    source: .keyed(load: { request in
       let start = request.key ?? 0
       return Page(items: Array(start..<start + 100), nextKey: start + 100)
-    })
+    }))
   pager.refresh()
   while pager.items.isEmpty { await Task.yield() }
   for _ in 0..<20 {

@@ -76,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
     var fixed = WindowingEngine(
       layout: FixedSizeLayout(itemCount: n, itemLength: rowLength),
       viewport: Viewport(length: 800), overscan: Overscan(points: 400))
-    for offset in stride(from: 0.0, to: 150, by: 1) { blackHole(fixed.scroll(to: offset)) }
+    for offset in stride(from: 0.0, to: 150, by: 1) { blackHole(fixed.scroll(toOffset: offset)) }
   }
   // Time only: counting allocations interposes on each malloc, which
   // weighs on an operation of a few allocations and microseconds.
@@ -150,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
       var measured = [Bool](repeating: false, count: rows)
       benchmark.startMeasurement()
       for _ in 0..<100 {
-        _ = engine.scroll(to: engine.viewport.offset - 100)
+        _ = engine.scroll(toOffset: engine.viewport.offset - 100)
         let entering = engine.window.filter { !measured[$0] }
         for position in entering { measured[position] = true }
         blackHole(

@@ -141,8 +141,8 @@ final class ChatView: ListHostedView {
 
   // MARK: - HostedView
 
-  func scroll(to offset: Double, frame: Int) {
-    host.scroll(to: offset, frame: frame)
+  func scroll(toOffset offset: Double, frame: Int) {
+    host.scroll(toOffset: offset, frame: frame)
     if host.list.visible.lowerBound < 20 { loadOlder() }
   }
 

@@ -9,7 +9,7 @@ protocol HostedView: AnyObject {
   var isBusy: Bool { get }
 
   /// The page scrolled to `offset` after applying frame `frame`.
-  func scroll(to offset: Double, frame: Int)
+  func scroll(toOffset offset: Double, frame: Int)
   func setViewport(width: Double, height: Double)
   func measured(_ rows: [ClientMessage.Measured]) throws
   /// A command of this view's controls; a refusal says why.
@@ -30,8 +30,8 @@ protocol ListHostedView: HostedView {
 }
 
 extension ListHostedView {
-  func scroll(to offset: Double, frame: Int) {
-    host.scroll(to: offset, frame: frame)
+  func scroll(toOffset offset: Double, frame: Int) {
+    host.scroll(toOffset: offset, frame: frame)
   }
 
   func setViewport(width: Double, height: Double) {

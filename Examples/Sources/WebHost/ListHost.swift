@@ -57,14 +57,14 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
 
   /// The page scrolled to `offset`, having applied frame `frame`; a
   /// clamped offset is sent back.
-  mutating func scroll(to offset: Double, frame: Int) {
+  mutating func scroll(toOffset offset: Double, frame: Int) {
     var offset = offset
     for sent in recentFrames where sent.number > frame {
       // Sent before the page applied a jump: the next report will say where it is.
       guard let correction = sent.correction else { return }
       offset += correction
     }
-    _ = list.scroll(to: offset)
+    _ = list.scroll(toOffset: offset)
     correction += list.engine.viewport.offset - offset
   }
 

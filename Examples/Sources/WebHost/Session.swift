@@ -71,7 +71,7 @@ final class Session {
       guard let y = message.y, y.isFinite, abs(y) <= 1e15 else {
         throw Refusal("scroll offset \(message.y.map { "\($0)" } ?? "missing") is not finite")
       }
-      view.scroll(to: y, frame: message.f ?? 0)
+      view.scroll(toOffset: y, frame: message.f ?? 0)
     case "viewport":
       let width = try ClientMessage.length(message.w, "viewport width")
       let height = try ClientMessage.length(message.h, "viewport height")

@@ -153,8 +153,8 @@ final class TableView: HostedView {
 
   // MARK: - HostedView
 
-  func scroll(to offset: Double, frame: Int) {
-    host.scroll(to: offset, frame: frame)
+  func scroll(toOffset offset: Double, frame: Int) {
+    host.scroll(toOffset: offset, frame: frame)
     waitForIdle()
   }
 

@@ -204,7 +204,7 @@ func run<L: WindowLayout>(
       dataChanged = false
     case 0 where input.bool():
       // A small scroll either way, as a reader drags through unmeasured rows.
-      _ = list.scroll(to: list.engine.viewport.offset + Double(input.int(in: -300...300)))
+      _ = list.scroll(toOffset: list.engine.viewport.offset + Double(input.int(in: -300...300)))
       dataChanged = false
     case 0:
       _ = list.scroll(

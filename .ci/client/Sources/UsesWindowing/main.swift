@@ -4,7 +4,7 @@ var engine = WindowingEngine(
   layout: FixedSizeGridLayout(
     itemCount: 1_000, columns: .adaptive(minimumLength: 90), rowLength: 90),
   viewport: Viewport(offset: 0, length: 800, crossLength: 390))
-_ = engine.scroll(to: 1_234.5)
+_ = engine.scroll(toOffset: 1_234.5)
 var list = VariableSizeLayout(itemCount: 10_000, estimatedLength: 44)
 list.insertItems(at: 0..<100)
 let fixed = FixedSizeLayout(itemCount: 100, itemLength: 44)
