@@ -14,10 +14,12 @@ import Observation
 /// import SwiftUI
 ///
 /// struct Feed: View {
-///   @State var pager = Pager<String, Post>(configuration: .init(pageSize: 30)) { request in
-///     let page = try await api.posts(cursor: request.key, limit: request.size)
-///     return Page(items: page.posts, nextKey: page.nextCursor)
-///   }
+///   @State var pager = Pager<String, Post>(
+///     configuration: .init(pageSize: 30),
+///     source: .keyed { request in
+///       let page = try await api.posts(cursor: request.key, limit: request.size)
+///       return Page(items: page.posts, nextKey: page.nextCursor)
+///     })
 ///
 ///   var body: some View {
 ///     List(pager.items.indices, id: \.self) { i in
