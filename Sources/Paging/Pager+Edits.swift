@@ -110,14 +110,14 @@ extension Pager where Item: Identifiable {
   ///   changes (an id from the UI may be stale).
   /// - Complexity: O(loaded items).
   @discardableResult
-  public func update(_ item: Item) -> Bool {
-    let done = _core.update(item)
+  public func replace(_ item: Item) -> Bool {
+    let done = _core.replace(item)
     _commit()
     return done
   }
 
   /// Removes the shown item with `id`, at once, under the same rules as
-  /// `update(_:)`: it comes back only if a page loaded after a later
+  /// `replace(_:)`: it comes back only if a page loaded after a later
   /// `refresh()` still holds it.
   ///
   /// - Returns: Whether an item with that id is loaded.
@@ -166,9 +166,9 @@ extension Pager where Item: Identifiable {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension _PagerCore where Item: Identifiable {
-  /// See `Pager.update(_:)`.
+  /// See `Pager.replace(_:)`.
   @discardableResult
-  public mutating func update(_ item: Item) -> Bool {
+  public mutating func replace(_ item: Item) -> Bool {
     guard _isShown(item.id) else { return false }
     _editLog().updates[item.id] = (item, _generation)
     _reapplyEdits()

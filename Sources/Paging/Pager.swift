@@ -50,7 +50,7 @@ import Observation
 ///
 /// `refresh()` reloads in place: the visible pages first (at the same
 /// positions, or at the refresh key), while the old items stay visible
-/// until replaced. With identifiable items, `update(_:)`, `remove(id:)`
+/// until replaced. With identifiable items, `replace(_:)`, `remove(id:)`
 /// and `insert(_:after:)` edit the loaded data at once; the edits follow
 /// their items by id across drops and reloads, until a page the source
 /// returns after the edit holds the item.

@@ -455,7 +455,7 @@ struct ListCompositionTests {
           if let id = shown.randomElement(using: &g) { pager.remove(id: id) }
         default:
           if let id = shown.randomElement(using: &g) {
-            pager.update(Message(id: id, text: "edited"))
+            pager.replace(Message(id: id, text: "edited"))
           }
         }
       }

@@ -124,7 +124,7 @@ private func step(_ m: inout PagerModel, _ g: inout SplitMix64) async -> String 
     guard let row = loaded.randomElement(using: &g) else { return "nothing to update" }
     var edited = row
     edited.version += 100
-    let accepted = m.pager.update(edited)
+    let accepted = m.pager.replace(edited)
     for index in m.source.rows.indices where m.source.rows[index].id == row.id {
       m.source.rows[index].version = edited.version
     }

@@ -229,7 +229,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("pager local edit, \(label) rows: bare") { @MainActor benchmark in
       let pager = await loadedPager(rows)
       benchmark.startMeasurement()
-      for k in 0..<100 { pager.update(Message(id: rows / 2 + k % 20, text: "\(k)")) }
+      for k in 0..<100 { pager.replace(Message(id: rows / 2 + k % 20, text: "\(k)")) }
       benchmark.stopMeasurement()
       blackHole(pager.items.count)
     }
@@ -238,7 +238,7 @@ let benchmarks: @Sendable () -> Void = {
       var shown = list(pager.items.rows, id: { $0.id })
       benchmark.startMeasurement()
       for k in 0..<100 {
-        pager.update(Message(id: rows / 2 + k % 20, text: "\(k)"))
+        pager.replace(Message(id: rows / 2 + k % 20, text: "\(k)"))
         shown.apply(pager.changes(since: shown.data.version)!, from: pager.items.rows)
       }
       benchmark.stopMeasurement()
