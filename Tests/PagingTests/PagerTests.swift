@@ -304,6 +304,43 @@ struct PagerTests {
     await loader.drain()
   }
 
+  /// SwiftUI's `ForEach` over the collection walks every index (for the
+  /// identifiers) each time the pager publishes, whatever the reader sees:
+  /// in `.indexAdvance` mode each walk asks for the next page, whose arrival
+  /// publishes, whose walk asks again, until the source is exhausted. The
+  /// documentation of `.indexAdvance` says so and names `.visibleRange`
+  /// instead, under which the same walks load nothing.
+  @Test(
+    "ForEach's walk on every publish: .indexAdvance loads the whole source, .visibleRange nothing",
+    arguments: [PagingTrigger.indexAdvance, .visibleRange])
+  func forEachWalksEveryIndex(trigger: PagingTrigger) async {
+    let pager = makePager(trigger, prefetch: 2)
+    let source = PageSource(total: 200, pageSize: 10)
+    await start(pager, source)
+    for _ in 0..<40 {
+      // ForEach's walk: every element's identifier, index by index.
+      let items = pager.items
+      var index = items.startIndex
+      while index != items.endIndex {
+        _ = items[index]
+        index = items.index(after: index)
+      }
+      let wanted = trigger == .indexAdvance && items.count < source.total
+      if !wanted { break }
+      #expect(await pendingCount(1))
+      await loader.respond(from: source)
+      #expect(await eventually { pager.items.count > items.count })
+    }
+    if trigger == .indexAdvance {
+      #expect(pager.items.count == 200, "the walks alone loaded every page")
+      #expect(pager.requestCount == 20)
+    } else {
+      // The trigger decides synchronously: no request now means none.
+      #expect(pager.requestCount == 1 && pager.items.count == 10)
+    }
+    await loader.drain()
+  }
+
   @Test func indexAdvanceTriggersOnlyNearTheEnd() async {
     let pager = makePager(.indexAdvance, prefetch: 3)
     let source = PageSource(total: 100, pageSize: 10)
