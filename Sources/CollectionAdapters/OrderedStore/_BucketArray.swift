@@ -13,10 +13,8 @@ import _AdapterInternals
 /// capacity at every width (16/3), so a narrower entry buys more buckets,
 /// and a lower load factor means shorter probes. At 100,000 elements an
 /// entry needs 17 bits for its slot; 3-byte entries leave 7 bits of tag and
-/// give a load of 9/16 where 4-byte ones gave 3/4: a key lies in its ideal
-/// bucket or the next, which `_find` reads without a branch, 86% of the
-/// time instead of 78%, and in its ideal bucket 71% instead of 62% (from a
-/// simulation of the benchmarks' 100,000 `Int` keys).
+/// give a load of 9/16 where 4-byte ones gave 3/4, so more keys lie in
+/// their ideal bucket or the next, which `_find` reads without a branch.
 /// `_OrderedStoreStorage._allocateBuckets()` picks the narrowest width that
 /// leaves at least 6 bits of tag.
 ///

@@ -128,8 +128,8 @@ extension _OrderedStoreStorage {
     var (b, tag) = _hashed(key)
     let tagMask = _tagMask
     if b &+ 1 < _bucketCount {
-      // A key lies in its ideal bucket or the next one 86% of the time at a
-      // load of 9/16 (and 78% at 3/4), but a loop's branch on the first
+      // At these loads most keys lie in their ideal bucket or the next
+      // one, but a loop's branch on the first
       // bucket's tag mispredicts whenever it is in the second. So the two
       // are read together and the tag picks one without a branch (a
       // conditional move): a hit in either takes one predictable branch.
@@ -285,9 +285,9 @@ extension _OrderedStoreStorage {
   /// Whether a permutation of `count` elements (a move of several rows)
   /// rewrites their entries more cheaply by one pass over the table than by
   /// finding each in bucket order: from a sixteenth of the buckets. Found
-  /// in bucket order, an element costs a hash and a probe, about 30 ns for
-  /// an `Int` key at 1M elements; the pass costs under 2 ns a bucket when
-  /// the permutation is a few runs (`_SlotRuns`).
+  /// in bucket order, an element costs a hash and a probe, a cache miss in
+  /// a large table; the pass reads the buckets in order, cheaply when the
+  /// permutation is a few runs (`_SlotRuns`).
   @inlinable
   internal func _prefersTableScan(moving count: Int) -> Bool {
     _buckets != nil && count &* 16 > _bucketCount
