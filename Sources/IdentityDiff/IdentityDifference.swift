@@ -97,34 +97,8 @@ public struct IdentityDifference: Hashable, Sendable {
     let n = old.count
     let m = new.count
     var updates: [Int] = []
-    // The common prefix and suffix, by comparing identifiers position by
-    // position before any hashing: appending, prepending or changing one
-    // row of a million costs a pass of comparisons, not a table of them.
-    var prefix = 0
-    var oldIndex = old.startIndex
-    var newIndex = new.startIndex
-    while prefix < Swift.min(n, m) {
-      let a = old[oldIndex]
-      let b = new[newIndex]
-      guard id(a) == id(b) else { break }
-      if !contentEquals(a, b) { updates.append(prefix) }
-      prefix += 1
-      old.formIndex(after: &oldIndex)
-      new.formIndex(after: &newIndex)
-    }
-    var suffix = 0
-    var oldEnd = old.endIndex
-    var newEnd = new.endIndex
-    while suffix < Swift.min(n, m) - prefix {
-      let oldLast = old.index(before: oldEnd)
-      let newLast = new.index(before: newEnd)
-      let a = old[oldLast]
-      let b = new[newLast]
-      guard id(a) == id(b) else { break }
-      if !contentEquals(a, b) { updates.append(n - 1 - suffix) }
-      suffix += 1
-      oldEnd = oldLast
-      newEnd = newLast
+    let (prefix, suffix) = _commonEnds(old, new, id: id, contentEquals: contentEquals) {
+      updates.append($0)
     }
     let oldMiddle = prefix..<n - suffix
     let newMiddle = prefix..<m - suffix

@@ -61,34 +61,11 @@ extension SectionedDifference {
       itemID: (Items.Element) -> ItemID,
       itemContentEquals: (Items.Element, Items.Element) -> Bool
     ) -> (old: Range<Int>, new: Range<Int>) {
+      let (prefix, suffix) = _commonEnds(
+        before, after, id: itemID, contentEquals: itemContentEquals
+      ) { itemUpdates.append(ItemPath(section: s, item: $0)) }
       let n = before.count
       let m = after.count
-      var prefix = 0
-      var i = before.startIndex
-      var j = after.startIndex
-      while prefix < Swift.min(n, m) {
-        let a = before[i]
-        let b = after[j]
-        guard itemID(a) == itemID(b) else { break }
-        if !itemContentEquals(a, b) { itemUpdates.append(ItemPath(section: s, item: prefix)) }
-        prefix += 1
-        before.formIndex(after: &i)
-        after.formIndex(after: &j)
-      }
-      var suffix = 0
-      i = before.endIndex
-      j = after.endIndex
-      while suffix < Swift.min(n, m) - prefix {
-        before.formIndex(before: &i)
-        after.formIndex(before: &j)
-        let a = before[i]
-        let b = after[j]
-        guard itemID(a) == itemID(b) else { break }
-        if !itemContentEquals(a, b) {
-          itemUpdates.append(ItemPath(section: s, item: n - 1 - suffix))
-        }
-        suffix += 1
-      }
       return (prefix..<n - suffix, prefix..<m - suffix)
     }
 

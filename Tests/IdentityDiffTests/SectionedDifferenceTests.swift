@@ -77,6 +77,19 @@ func randomSectionedPair(_ g: inout SplitMix64) -> (old: [TestSection], new: [Te
   return (old, new)
 }
 
+/// The difference of `old` and `new`, with the number of item identities
+/// it hashed.
+func countingHashes(
+  _ old: [TestSection], _ new: [TestSection]
+) -> (difference: SectionedDifference, hashes: Int) {
+  let hashes = CallCounter()
+  let difference = SectionedDifference(
+    from: old, to: new, sectionID: { $0.id }, items: { $0.items },
+    itemID: { CountedID(value: $0.id, hashes: hashes) },
+    sectionContentEquals: { $0.content == $1.content }, itemContentEquals: ==)
+  return (difference, hashes.calls)
+}
+
 func sectionedDifference(_ old: [TestSection], _ new: [TestSection]) -> SectionedDifference {
   SectionedDifference(
     from: old, to: new, sectionID: { $0.id }, items: { $0.items }, itemID: { $0.id },
@@ -322,12 +335,8 @@ struct SectionedDifferenceTests {
     new[0].items.swapAt(500, 510)
     new[0].items[2].content = 1  // an update in the common prefix
     new[0].items[900].content = 1  // and one in the common suffix
-    let hashes = CallCounter()
-    let difference = SectionedDifference(
-      from: old, to: new, sectionID: { $0.id }, items: { $0.items },
-      itemID: { CountedID(value: $0.id, hashes: hashes) },
-      sectionContentEquals: { $0.content == $1.content }, itemContentEquals: ==)
-    #expect(hashes.calls <= 2 * 11, "only items 500...510 are hashed")
+    let (difference, hashes) = countingHashes(old, new)
+    #expect(hashes <= 2 * 11, "only items 500...510 are hashed")
     #expect(difference == sectionedDifference(old, new))
     #expect(
       difference.itemUpdates == [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 900)])
@@ -344,12 +353,8 @@ struct SectionedDifferenceTests {
     var new = old
     new[40].items.swapAt(3, 90)
     new[70].items[5].content = 1  // an update in a section whose ids stay
-    let hashes = CallCounter()
-    let difference = SectionedDifference(
-      from: old, to: new, sectionID: { $0.id }, items: { $0.items },
-      itemID: { CountedID(value: $0.id, hashes: hashes) },
-      sectionContentEquals: { $0.content == $1.content }, itemContentEquals: ==)
-    #expect(hashes.calls <= 2 * 100, "only section 40's items are hashed")
+    let (difference, hashes) = countingHashes(old, new)
+    #expect(hashes <= 2 * 100, "only section 40's items are hashed")
     #expect(difference == sectionedDifference(old, new))
     #expect(difference.itemUpdates == [ItemPath(section: 70, item: 5)])
     #expect(difference.itemMoves.count == 2, "a swap is two moves")
