@@ -270,11 +270,6 @@ struct ListCompositionTests {
     }
   }
 
-  struct Folder: Identifiable, Sendable {
-    let id: Int
-    var children: [Folder]?
-  }
-
   @Test("An outline", arguments: 0..<12)
   func outline(seed: UInt64) {
     var g = SplitMix64(seed: seed)

@@ -41,3 +41,18 @@ public final class TreeNode: Identifiable {
     self.children = children
   }
 }
+
+/// A folder of a tree of values, for outlines in tests: an id and its
+/// children (`nil` for a file).
+public struct Folder: Identifiable, Sendable {
+  /// The folder's identity.
+  public let id: Int
+  /// Its children, or `nil` for a file.
+  public var children: [Folder]?
+
+  /// Creates a folder.
+  public init(id: Int, children: [Folder]?) {
+    self.id = id
+    self.children = children
+  }
+}

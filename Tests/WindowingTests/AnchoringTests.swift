@@ -62,11 +62,6 @@ struct AnchoringTests {
     #expect(list.engine.viewport.offset == 0 && list.windowIDs.first == 0)
   }
 
-  struct Folder: Identifiable, Sendable {
-    let id: Int
-    var children: [Folder]?
-  }
-
   @Test("Collapsing the folder the viewport is inside shows the folder's row")
   func collapseTheFolderYouAreIn() throws {
     // 500 files, a folder of 499 files (rows 500..<1000 once expanded), and
@@ -134,10 +129,6 @@ struct ListUpdateInPlaceTests {
 
   @Test("An outline expanded and collapsed through the list, anchored")
   func outlineThroughTheList() {
-    struct Folder: Identifiable, Sendable {
-      let id: Int
-      var children: [Folder]?
-    }
     let roots = (0..<100).map { k in
       Folder(id: k, children: (0..<50).map { Folder(id: 1_000 + k * 50 + $0, children: nil) })
     }

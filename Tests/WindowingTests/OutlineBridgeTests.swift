@@ -15,10 +15,6 @@ import _TestSupport
 /// its place on screen.
 @Suite("OutlineChange into a VirtualList")
 struct OutlineBridgeTests {
-  struct Folder: Identifiable, Sendable {
-    let id: Int
-    var children: [Folder]?
-  }
 
   static func tree(_ g: inout SplitMix64, id: Int = 0, depth: Int = 0) -> [Folder] {
     (0..<Int.random(in: 1...6, using: &g)).map { k in
