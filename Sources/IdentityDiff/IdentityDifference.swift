@@ -139,46 +139,73 @@ public struct IdentityDifference: Hashable, Sendable {
       }
       newForOld = PositionMap(runs: runs, count: n)
     } else {
-      let oldForNew = _matchByTable(
-        old: old, oldRange: oldMiddle, oldRangeStart: oldMiddleStart, new: new,
-        newRange: newMiddle, newRangeStart: newMiddleStart, id: id)
-      var positions = [Int](unsafeUninitializedCapacity: n) { buffer, count in
-        for j in 0..<prefix { buffer.initializeElement(at: j, to: j) }
-        for j in oldMiddle { buffer.initializeElement(at: j, to: -1) }
-        for j in oldMiddle.upperBound..<n { buffer.initializeElement(at: j, to: j - n + m) }
-        count = n
-      }
-      var cursor = newMiddleStart
-      for (k, j) in oldForNew.enumerated() {
-        if j >= 0 {
-          positions[j] = prefix + k
-          if !contentEquals(oldElement(j), new[cursor]) { updates.append(j) }
-        }
-        new.formIndex(after: &cursor)
-      }
-      for j in oldMiddle.reversed() where positions[j] < 0 { deletions.append(j) }
-      // Insertions, and the fewest moves that explain the reorder: the
-      // survivors whose old positions, in new order, form a longest
-      // increasing subsequence stay; every other survivor moves. One drag
-      // is one move. (The prefix and suffix stay, and every middle survivor
-      // comes from the old middle: only the middle can move.)
-      var survivors: [Int] = []  // their old positions, in new order
-      survivors.reserveCapacity(oldForNew.count)
-      for (k, j) in oldForNew.enumerated() {
-        if j < 0 { insertions.append(prefix + k) } else { survivors.append(j) }
-      }
-      let stays = _longestIncreasingSubsequence(count: survivors.count) { survivors[$0] }
-      var k = 0
-      for (offset, j) in oldForNew.enumerated() where j >= 0 {
-        if !stays[k] { moves.append(Move(from: j, to: prefix + offset)) }
-        k += 1
-      }
-      newForOld = PositionMap(dense: positions)
+      (deletions, insertions, moves, newForOld) = Self._changesByTable(
+        old: old, new: new, prefix: prefix, suffix: suffix, id: id, contentEquals: contentEquals,
+        updates: &updates)
     }
     updates.sort()
     self.init(
       deletions: deletions, insertions: insertions, moves: moves, updates: updates,
       newPositions: newForOld, newCount: m)
+  }
+
+  /// The changes of the middle between the common prefix and suffix, found
+  /// through a table made for the match (Heckel's): deletions, insertions,
+  /// the fewest moves, and every old position's new one; content changes of
+  /// the matched elements are appended to `updates`.
+  @inlinable
+  internal static func _changesByTable<
+    Old: RandomAccessCollection, New: RandomAccessCollection, ID: Hashable
+  >(
+    old: Old, new: New, prefix: Int, suffix: Int, id: (Old.Element) -> ID,
+    contentEquals: (Old.Element, Old.Element) -> Bool, updates: inout [Int]
+  ) -> (deletions: [Int], insertions: [Int], moves: [Move], newPositions: PositionMap)
+  where Old.Element == New.Element {
+    let n = old.count
+    let m = new.count
+    let oldMiddle = prefix..<n - suffix
+    let newMiddle = prefix..<m - suffix
+    let oldMiddleStart = old.index(old.startIndex, offsetBy: prefix)
+    let newMiddleStart = new.index(new.startIndex, offsetBy: prefix)
+    func oldElement(_ j: Int) -> Old.Element { old[old.index(old.startIndex, offsetBy: j)] }
+    var deletions: [Int] = []
+    var insertions: [Int] = []
+    var moves: [Move] = []
+    let oldForNew = _matchByTable(
+      old: old, oldRange: oldMiddle, oldRangeStart: oldMiddleStart, new: new,
+      newRange: newMiddle, newRangeStart: newMiddleStart, id: id)
+    var positions = [Int](unsafeUninitializedCapacity: n) { buffer, count in
+      for j in 0..<prefix { buffer.initializeElement(at: j, to: j) }
+      for j in oldMiddle { buffer.initializeElement(at: j, to: -1) }
+      for j in oldMiddle.upperBound..<n { buffer.initializeElement(at: j, to: j - n + m) }
+      count = n
+    }
+    var cursor = newMiddleStart
+    for (k, j) in oldForNew.enumerated() {
+      if j >= 0 {
+        positions[j] = prefix + k
+        if !contentEquals(oldElement(j), new[cursor]) { updates.append(j) }
+      }
+      new.formIndex(after: &cursor)
+    }
+    for j in oldMiddle.reversed() where positions[j] < 0 { deletions.append(j) }
+    // Insertions, and the fewest moves that explain the reorder: the
+    // survivors whose old positions, in new order, form a longest
+    // increasing subsequence stay; every other survivor moves. One drag
+    // is one move. (The prefix and suffix stay, and every middle survivor
+    // comes from the old middle: only the middle can move.)
+    var survivors: [Int] = []  // their old positions, in new order
+    survivors.reserveCapacity(oldForNew.count)
+    for (k, j) in oldForNew.enumerated() {
+      if j < 0 { insertions.append(prefix + k) } else { survivors.append(j) }
+    }
+    let stays = _longestIncreasingSubsequence(count: survivors.count) { survivors[$0] }
+    var k = 0
+    for (offset, j) in oldForNew.enumerated() where j >= 0 {
+      if !stays[k] { moves.append(Move(from: j, to: prefix + offset)) }
+      k += 1
+    }
+    return (deletions, insertions, moves, PositionMap(dense: positions))
   }
 
   /// Computes the changes from `old` to `new` for equatable elements.
