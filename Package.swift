@@ -84,6 +84,7 @@ let package = Package(
     // product.
     .target(
       name: "_TestSupport",
+      dependencies: ["IdentityDiff", "Windowing"],
       path: "Tests/TestSupport"
     ),
     .testTarget(
@@ -98,11 +99,18 @@ let package = Package(
     ),
     .testTarget(
       name: "IdentityDiffTests",
-      dependencies: ["IdentityDiff", "CollectionAdapters", "Windowing", "Paging", "_TestSupport"]
+      dependencies: ["IdentityDiff", "_TestSupport"]
     ),
     .testTarget(
       name: "WindowingTests",
-      dependencies: ["Windowing", "IdentityDiff", "CollectionAdapters", "Paging", "_TestSupport"],
+      dependencies: ["Windowing", "IdentityDiff", "_TestSupport"],
+      swiftSettings: internalChecks
+    ),
+    // The modules together, as an app composes them: adapters inside a list,
+    // their changes through the UIKit rule checker.
+    .testTarget(
+      name: "IntegrationTests",
+      dependencies: ["CollectionAdapters", "Paging", "Windowing", "IdentityDiff", "_TestSupport"],
       swiftSettings: internalChecks
     ),
   ],

@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CollectionAdapters
 import IdentityDiff
 import Testing
 import _TestSupport

@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import CollectionAdapters
 import IdentityDiff
 import Testing
 import Windowing
@@ -15,16 +14,6 @@ import _TestSupport
 /// top, and a collapse of the folder the viewport is inside.
 @Suite("Anchoring policies")
 struct AnchoringTests {
-  /// The screen offset of the row with `id`, or `nil` if it is not in the
-  /// window.
-  func screenOffset<Data, Layout>(
-    of id: Int, in list: VirtualList<Data, Int, Layout>
-  ) -> Double? {
-    guard let k = list.windowIDs.firstIndex(of: id) else { return nil }
-    return list.engine.layout.frame(of: list.window.lowerBound + k).mainOffset
-      - list.engine.viewport.offset
-  }
-
   @Test("A chat read at its very top keeps the read message through history loads")
   func chatAtTheTop() {
     var messages = Array(1_000..<1_100)
@@ -61,43 +50,6 @@ struct AnchoringTests {
     list.apply(RowChanges(inserted: [0..<10]), from: posts)
     #expect(list.engine.viewport.offset == 0 && list.windowIDs.first == 0)
   }
-
-  @Test("Collapsing the folder the viewport is inside shows the folder's row")
-  func collapseTheFolderYouAreIn() throws {
-    // 500 files, a folder of 499 files (rows 500..<1000 once expanded), and
-    // 500 files after it.
-    let roots =
-      (0..<500).map { Folder(id: $0, children: nil) }
-      + [Folder(id: 500, children: (501..<1_000).map { Folder(id: $0, children: nil) })]
-      + (1_000..<1_500).map { Folder(id: $0, children: nil) }
-    var outline = OutlineCollection(roots: roots, children: \.children)
-    outline.expand(500)
-    var list = VirtualList(
-      data: outline, id: { $0.id },
-      engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
-        viewport: Viewport(length: 300)))
-    _ = list.scroll(toOffset: 600 * 30)
-    #expect(list.visible == 600..<610)
-    let change = outline.collapse(500)
-    list.apply(
-      RowChanges(removed: change.removedRows, inserted: change.insertedRows), from: outline)
-    // The folder's row at the top edge: the survivor nearest the removed
-    // block, not row 100 (what keeping the first survivor below at its
-    // off-screen distance gave).
-    #expect(screenOffset(of: 500, in: list) == 0)
-    #expect(list.visible.lowerBound == 500)
-    // The same collapse while the folder's row is on screen keeps it where
-    // it was.
-    outline.expand(500)
-    list.apply(RowChanges(removed: [], inserted: [501..<1_000]), from: outline)
-    _ = list.scroll(toOffset: 495 * 30)
-    let before = try #require(screenOffset(of: 500, in: list))
-    let collapse = outline.collapse(500)
-    list.apply(
-      RowChanges(removed: collapse.removedRows, inserted: collapse.insertedRows), from: outline)
-    #expect(screenOffset(of: 500, in: list) == before)
-  }
 }
 
 /// The list owns its data: a mutation through `update(_:)` happens where
@@ -125,26 +77,6 @@ struct ListUpdateInPlaceTests {
     }
     #expect(list.data.withUnsafeBufferPointer { $0.baseAddress } == buffer, "no copy")
     #expect(list.data.count == 1_500 && list.engine.layout.itemCount == 1_500)
-  }
-
-  @Test("An outline expanded and collapsed through the list, anchored")
-  func outlineThroughTheList() {
-    let roots = (0..<100).map { k in
-      Folder(id: k, children: (0..<50).map { Folder(id: 1_000 + k * 50 + $0, children: nil) })
-    }
-    var list = VirtualList(
-      data: OutlineCollection(roots: roots, children: \.children), id: { $0.id },
-      engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 100, itemLength: 30), viewport: Viewport(length: 300)))
-    _ = list.scroll(toOffset: 50 * 30)
-    list.update { $0.expand(10).rowChanges }  // above the viewport
-    #expect(list.windowIDs.contains(50) && list.visible.lowerBound == 100)
-    list.update { $0.expand(60).rowChanges }  // below it
-    #expect(list.visible.lowerBound == 100)
-    list.update { $0.collapse(10).rowChanges }
-    #expect(list.visible.lowerBound == 50)
-    let ids = list.window.map { list.data[$0].id }
-    #expect(list.windowIDs == ids)
   }
 
   @Test("A mutation that throws leaves the list reading the data as it is")

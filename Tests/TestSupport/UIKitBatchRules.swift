@@ -50,7 +50,7 @@ import IdentityDiff
 /// The problems of `batch` under UIKit's rules, for a list with
 /// `before[s]` items in section `s` before it and `after[t]` after it
 /// (empty if UIKit would accept it).
-func uikitBatchProblems(_ batch: ListBatch, before: [Int], after: [Int]) -> [String] {
+public func uikitBatchProblems(_ batch: ListBatch, before: [Int], after: [Int]) -> [String] {
   var problems: [String] = []
   // [A][B][C][D]: sections deleted, reloaded or moved away are named in the
   // old coordinates, once each.
@@ -182,18 +182,38 @@ func uikitBatchProblems(_ batch: ListBatch, before: [Int], after: [Int]) -> [Str
 }
 
 /// A section of a test snapshot.
-struct TestSection: Hashable, CustomStringConvertible {
-  var id: Int
-  var content: Int
-  var items: [TestItem]
-  var description: String { "§\(id):\(content)\(items)" }
+public struct TestSection: Hashable, CustomStringConvertible {
+  /// The section's identity.
+  public var id: Int
+  /// Its header's content: a change reloads the section.
+  public var content: Int
+  /// Its items.
+  public var items: [TestItem]
+  /// `§id:content[items]`.
+  public var description: String { "§\(id):\(content)\(items)" }
+
+  /// Creates a section.
+  public init(id: Int, content: Int, items: [TestItem]) {
+    self.id = id
+    self.content = content
+    self.items = items
+  }
 }
 
 /// An item of a test snapshot.
-struct TestItem: Hashable, CustomStringConvertible {
-  var id: Int
-  var content: Int
-  var description: String { content == 0 ? "\(id)" : "\(id):\(content)" }
+public struct TestItem: Hashable, CustomStringConvertible {
+  /// The item's identity.
+  public var id: Int
+  /// Its content: a change updates the item.
+  public var content: Int
+  /// `id`, or `id:content` when the content is not 0.
+  public var description: String { content == 0 ? "\(id)" : "\(id):\(content)" }
+
+  /// Creates an item.
+  public init(id: Int, content: Int) {
+    self.id = id
+    self.content = content
+  }
 }
 
 /// What UIKit shows after `batch`, which must pass the rules, when the list
@@ -201,7 +221,7 @@ struct TestItem: Hashable, CustomStringConvertible {
 /// items that stay, move or are not reloaded keep the content they showed;
 /// inserted, reloaded and reconfigured ones ask the data source; a section
 /// keeps its header unless reloaded or inserted.
-func simulateUIKit(
+public func simulateUIKit(
   _ batch: ListBatch, before: [TestSection], dataSource: [TestSection]
 ) -> [TestSection] {
   let deletedSections = Set(batch.sectionDeletions)

@@ -1,0 +1,17 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import Windowing
+
+/// The screen offset of the row with `id` in `list`, or `nil` if it is not
+/// in the window.
+public func screenOffset<Data, Layout>(
+  of id: Int, in list: VirtualList<Data, Int, Layout>
+) -> Double? {
+  guard let k = list.windowIDs.firstIndex(of: id) else { return nil }
+  return list.engine.layout.frame(of: list.window.lowerBound + k).mainOffset
+    - list.engine.viewport.offset
+}
