@@ -208,7 +208,8 @@ func run<L: WindowLayout>(
       dataChanged = false
     case 0:
       _ = list.scroll(
-        to: input.hostileDouble(ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
+        toOffset: input.hostileDouble(
+          ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
       dataChanged = false
     case 1:
       let at = position(data.count)
