@@ -1,4 +1,5 @@
 import CollectionAdapters
+import Foundation
 import IdentityDiff
 import Windowing
 
@@ -6,11 +7,15 @@ import Windowing
 final class ChatMessage {
   let id: Int
   var next: ChatMessage?
+  /// Who wrote it and what, for a message the app wrote (a prompt, a
+  /// reply); `nil` for history, whose text is made when a row shows it.
+  var written: (sender: String, text: String)?
 
   init(id: Int) { self.id = id }
 
   /// Made when a row shows it: a hundred thousand messages keep no text.
-  var text: String { Self.text(ofMessage: id) }
+  var text: String { written?.text ?? Self.text(ofMessage: id) }
+  var sender: String { written?.sender ?? Self.senders[id % 4] }
 
   static let senders = ["Ada", "Grace", "Linus", "Barbara"]
   static let words = [
@@ -22,24 +27,32 @@ final class ChatMessage {
   /// them, and one message in eleven a long one (the browser test computes
   /// the same).
   static func text(ofMessage id: Int) -> String {
-    var x = UInt32(truncatingIfNeeded: id) &* 2_654_435_761 &+ 12_345
-    var count = 3 + Int(x % 40)
-    if x % 11 == 0 { count += 80 }
-    var words: [String] = []
-    words.reserveCapacity(count)
-    for _ in 0..<count {
+    let x = UInt32(truncatingIfNeeded: id) &* 2_654_435_761 &+ 12_345
+    let count = 3 + Int(x % 40) + (x % 11 == 0 ? 80 : 0)
+    return words(count, seed: x).joined(separator: " ")
+  }
+
+  /// The assistant's reply to the prompt with id `id`, in full: longer than
+  /// any viewport, so that the end is followed once it fills the view.
+  static func reply(toPrompt id: Int) -> [String] {
+    words(1_500, seed: UInt32(truncatingIfNeeded: id) &* 2_246_822_519 &+ 7)
+  }
+
+  private static func words(_ count: Int, seed: UInt32) -> [String] {
+    var x = seed
+    return (0..<count).map { _ in
       x = x &* 1_664_525 &+ 1_013_904_223
-      words.append(Self.words[Int((x >> 16) % 16)])
+      return words[Int((x >> 16) % 16)]
     }
-    return words.joined(separator: " ")
   }
 }
 
 /// A chat through a `LinkedListCollection` read in place, as the article "A
-/// chat as a linked list" shows, in a list that follows the end
-/// (`Anchoring.chat`): 100,000 messages of history, of which the latest
-/// 2,000 are loaded first and older ones as the reader reaches the top; a
-/// new message every second.
+/// chat as a linked list" shows, in a list that follows the end and keeps a
+/// prompt at the top while its reply streams in (`Anchoring.assistant`):
+/// 100,000 messages of history, of which the latest 2,000 are loaded first
+/// and older ones as the reader reaches the top; a new message every second
+/// unless a reply is streaming.
 @MainActor
 final class ChatView: ListHostedView {
   typealias Thread = LinkedListCollection<ChatMessage, ChatMessage>
@@ -53,7 +66,14 @@ final class ChatView: ListHostedView {
   var host: ListHost<Thread, Int>
   private var ticker: Task<Void, Never>?
   private var historyLoad: Task<Void, Never>?
+  private var reply: Task<Void, Never>?
+  /// The id of the last prompt sent.
+  private var lastPrompt: Int?
   private var atEndOnce = false
+  /// Words the reply gains each step, and the time between steps.
+  static let wordsPerStep = 15
+  static let stepInterval = Duration.milliseconds(20)
+  static let longestPrompt = 500
 
   init() {
     let first = ChatMessage(id: Self.history - Self.firstLoaded)
@@ -70,19 +90,18 @@ final class ChatView: ListHostedView {
       engine: WindowingEngine(
         layout: VariableSizeLayout(itemCount: Self.firstLoaded, estimatedLength: 60),
         viewport: Viewport(length: 0), overscan: Overscan(points: 200, items: 2)))
-    list.anchoring = .chat
+    list.anchoring = .assistant
     host = ListHost(
       list: list, key: { "m\($0)" },
       content: { message in
         RowContent(
-          title: "#\(message.id) \(ChatMessage.senders[message.id % 4])", body: message.text,
-          style: "message")
+          title: "#\(message.id) \(message.sender)", body: message.text, style: "message")
       })
     ticker = Task { @MainActor [weak self] in
       while true {
         try? await Task.sleep(for: .seconds(1))
         guard !Task.isCancelled, let self else { return }
-        self.receive()
+        if self.reply == nil { self.receive() }
       }
     }
   }
@@ -92,8 +111,10 @@ final class ChatView: ListHostedView {
   }
 
   /// A new message at the end: the list follows it if the reader is there.
-  private func receive() {
+  @discardableResult
+  private func receive(_ written: (sender: String, text: String)? = nil) -> ChatMessage {
     let message = ChatMessage(id: newest.id + 1)
+    message.written = written
     host.track { list in
       list.update { thread in
         let count = thread.count
@@ -104,6 +125,35 @@ final class ChatView: ListHostedView {
     }
     newest = message
     onChange?()
+    return message
+  }
+
+  /// Sends a prompt: it goes to the top of the viewport and stays there
+  /// while the reply streams in below it, a few words at a time; the page
+  /// measures the reply as it grows.
+  private func ask(_ text: String) throws {
+    let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { throw Refusal("a prompt needs some text") }
+    guard text.count <= Self.longestPrompt else {
+      throw Refusal("a prompt of \(text.count) characters; at most \(Self.longestPrompt)")
+    }
+    reply?.cancel()
+    let prompt = receive((sender: "You", text: text))
+    lastPrompt = prompt.id
+    host.track { _ = $0.showPrompt(at: $0.data.count - 1) }
+    let answer = receive((sender: "Assistant", text: ""))
+    let words = ChatMessage.reply(toPrompt: prompt.id)
+    reply = Task { @MainActor [weak self] in
+      var shown = 0
+      while shown < words.count {
+        try? await Task.sleep(for: Self.stepInterval)
+        guard let self, !Task.isCancelled else { return }
+        shown = min(words.count, shown + Self.wordsPerStep)
+        answer.written = (sender: "Assistant", text: words[..<shown].joined(separator: " "))
+        if shown == words.count { self.reply = nil }
+        self.onChange?()
+      }
+    }
   }
 
   /// Loads a page of older messages above the first, as a fetch would
@@ -137,7 +187,7 @@ final class ChatView: ListHostedView {
     }
   }
 
-  var isBusy: Bool { historyLoad != nil }
+  var isBusy: Bool { historyLoad != nil || reply != nil }
 
   // MARK: - HostedView
 
@@ -167,6 +217,8 @@ final class ChatView: ListHostedView {
       receive()
     case "loadOlder":
       loadOlder()
+    case "ask":
+      try ask(message.text ?? "")
     default:
       throw Refusal("the chat has no command \(message.t.prefix(40))")
     }
@@ -181,12 +233,15 @@ final class ChatView: ListHostedView {
     json.field("newest", newest.id)
     json.field("history", historyLoad == nil ? (oldest.id == 0 ? "all loaded" : "idle") : "loading")
     json.field("atEnd", host.list.engine.isAtEnd)
+    if let lastPrompt { json.field("prompt", lastPrompt) }
+    json.field("reply", reply == nil ? "idle" : "streaming")
     json.endObject()
   }
 
   func close() {
     ticker?.cancel()
     historyLoad?.cancel()
+    reply?.cancel()
     onChange = nil
     // Unlinked one by one: releasing a list of 100,000 nodes from its head
     // would recurse once per node.

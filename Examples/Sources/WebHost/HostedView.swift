@@ -12,6 +12,9 @@ protocol HostedView: AnyObject {
   func scroll(toOffset offset: Double, frame: Int)
   func setViewport(width: Double, height: Double)
   func measured(_ rows: [ClientMessage.Measured]) throws
+  /// The page's End key: the last row at the bottom, kept there while the
+  /// rows around it are measured.
+  func scrollToEnd()
   /// A command of this view's controls; a refusal says why.
   func perform(_ message: ClientMessage) async throws
   /// The frame's rows and the view's own state.
@@ -40,5 +43,9 @@ extension ListHostedView {
 
   func measured(_ rows: [ClientMessage.Measured]) throws {
     try host.measured(rows)
+  }
+
+  func scrollToEnd() {
+    host.jumpToEnd()
   }
 }

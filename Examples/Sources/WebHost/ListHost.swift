@@ -102,6 +102,13 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
     correction = 0
   }
 
+  /// Shows the last row at the bottom, aiming through the measurements
+  /// that follow; nothing for an empty list.
+  mutating func jumpToEnd() {
+    guard !list.data.isEmpty else { return }
+    jump(toPosition: list.data.count - 1, alignment: .end)
+  }
+
   /// Any change of the list that may move the content under the viewport
   /// (a data change, a measurement): the offset's move is the correction.
   mutating func track(_ body: (inout VirtualList<Data, ID, VariableSizeLayout>) -> Void) {

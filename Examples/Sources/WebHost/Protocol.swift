@@ -19,6 +19,8 @@ struct ClientMessage: Decodable {
   /// Commands' arguments.
   var row: Int?
   var id: String?
+  /// `ask`: the prompt's text.
+  var text: String?
   var on: Bool?
   var name: String?
 

@@ -85,6 +85,8 @@ final class Session {
         )
       }
       try view.measured(rows)
+    case "end":
+      view.scrollToEnd()
     case "view":
       let name = message.name ?? ""
       guard name != viewName else { return }

@@ -168,6 +168,12 @@ final class TableView: HostedView {
     waitForIdle()
   }
 
+  func scrollToEnd() {
+    guard !host.list.data.isEmpty else { return }
+    jump(to: host.list.data.count - 1, alignment: .end)
+    waitForIdle()
+  }
+
   func perform(_ message: ClientMessage) async throws {
     notice = nil
     switch message.t {
@@ -214,8 +220,8 @@ final class TableView: HostedView {
   /// A jump: the list aims at the row, and the pager is told the visible
   /// range will rest there, so it loads at once instead of waiting for a
   /// fling to settle.
-  private func jump(to position: Int) {
-    host.jump(toPosition: position)
+  private func jump(to position: Int, alignment: ScrollAlignment = .start) {
+    host.jump(toPosition: position, alignment: alignment)
     pager.visibleRangeWillSettle(host.list.visible)
   }
 

@@ -5,10 +5,16 @@
 "use strict";
 
 // Browsers lay out at most about 33,500,000 px; a million rows are longer.
-// Past this height the page scrolls a shorter element: small scrolls move
-// 1:1, a drag of the scroll bar maps proportionally, and the distance
-// between the two coordinates is `delta` (server offset = scrollTop + delta).
+// Past this height the page scrolls a shorter element and maps it
+// proportionally, so the scroll bar's thumb always shows where the reader
+// is: `delta` is the distance between the two coordinates (server offset =
+// scrollTop + delta). The page moves by the wheel and the keys itself, by
+// exactly the amount asked for; a scroll the browser makes (a drag of the
+// thumb) is read proportionally, and a touch's 1:1.
 const MAX_DOM_HEIGHT = 10_000_000;
+// Page Down and Page Up keep an eighth of the view in sight, as browsers do.
+const PAGE_FRACTION = 0.875;
+const LINE = 40;
 
 const scroller = document.getElementById("scroller");
 const content = document.getElementById("content");
@@ -29,20 +35,33 @@ let framesSincePlaced = 0;
 let contentLength = 0;
 let delta = 0;
 let lastScrollTop = 0;
-let scrollPending = false;
+let scrollPending = false; // input since the last report
+let reportedOffset = 0; // where the server takes the page to be
+let lastTouch = -Infinity; // when a touch last moved the scroller
 const rows = new Map(); // key -> element
 const measurements = new Map(); // key -> height not yet sent
 let measurementPending = false;
 
-// What the browser test reads: timings, and whether the page is idle.
+// What the browser test reads: timings, whether the page is idle, and a
+// record of every frame it paints.
 const timings = { connected: null, firstRows: null, jumps: [] };
 let jump = null; // { position, started }
+let input = 0; // scroll input applied, px, in total
+let corrections = 0; // the server's corrections applied, px, in total
+let recording = null;
 window.hostTimings = timings;
 window.hostIdle = () =>
   socket !== null && socket.readyState === WebSocket.OPEN && frames > 0 &&
   acknowledged === seq && !busy && measurements.size === 0 && !scrollPending &&
   framesSincePlaced >= 2;
 window.hostDelta = () => delta;
+window.hostOffset = () => offsetNow();
+window.hostMotion = () => ({ input, corrections });
+window.hostRecord = (on) => {
+  const frames = recording;
+  recording = on ? [] : null;
+  return frames;
+};
 // What the browser test sends: as a hostile page would, and as a control would.
 window.hostSendRaw = (text) => socket.send(text);
 window.hostSend = (message) => send(message);
@@ -56,75 +75,97 @@ function send(message) {
 // MARK: - Coordinates
 
 function domHeight() { return Math.min(contentLength, MAX_DOM_HEIGHT); }
+function oversized() { return contentLength > MAX_DOM_HEIGHT; }
+function offsetNow() { return scroller.scrollTop + delta; }
+function maxOffset() { return Math.max(0, contentLength - scroller.clientHeight); }
 
-// Where the page's scroll offset goes for a server offset that the current
-// delta cannot reach: 1:1 near either end, proportional in between.
-function basePosition(offset, viewport) {
-  const maxTop = Math.max(0, domHeight() - viewport);
-  const maxOffset = Math.max(0, contentLength - viewport);
-  if (contentLength <= MAX_DOM_HEIGHT) return offset;
-  if (offset < MAX_DOM_HEIGHT / 2) return offset;
-  if (maxOffset - offset < MAX_DOM_HEIGHT / 2) return maxTop - (maxOffset - offset);
-  return maxOffset > 0 ? offset / maxOffset * maxTop : 0;
-}
-
-// Scrolls so that the server's offset `offset` is at the top.
+// Scrolls so that the server's offset `offset` is at the top, with the
+// thumb where the offset is along the content.
 function moveTo(offset) {
   const viewport = scroller.clientHeight;
   const maxTop = Math.max(0, domHeight() - viewport);
-  offset = Math.max(0, Math.min(offset, Math.max(0, contentLength - viewport)));
-  let top = offset - delta;
-  const edge = contentLength > MAX_DOM_HEIGHT ? viewport : 0;
-  if (top < edge || top > maxTop - edge || contentLength <= MAX_DOM_HEIGHT) {
-    top = basePosition(offset, viewport);
-  }
+  offset = Math.max(0, Math.min(offset, maxOffset()));
+  const top = oversized() ? (maxOffset() > 0 ? offset / maxOffset() * maxTop : 0) : offset;
   scroller.scrollTop = top;
   lastScrollTop = scroller.scrollTop;
   delta = offset - lastScrollTop; // absorbs the browser's rounding
 }
 
+// Input the page applies itself: the wheel and the keys move the content by
+// exactly `dy`, or to an end.
+function scrollByInput(dy) {
+  const before = offsetNow();
+  moveTo(before + dy);
+  input += offsetNow() - before;
+  positionRows();
+  scheduleReport();
+}
+
+function scheduleReport() {
+  if (scrollPending) return;
+  scrollPending = true;
+  requestAnimationFrame(readScroll);
+}
+
+// A scroll the browser made: a drag of the thumb (proportional), a touch
+// (1:1), or the page's own move (nothing to do). Then the report.
 function readScroll() {
+  if (!scrollPending) return;
   scrollPending = false;
   const top = scroller.scrollTop;
-  // A scroll the page made itself (a correction, a jump) is not reported:
-  // the server knows it.
-  if (top === lastScrollTop) return;
-  const viewport = scroller.clientHeight;
-  if (contentLength <= MAX_DOM_HEIGHT) {
-    delta = 0;
-  } else if (Math.abs(top - lastScrollTop) > 2 * viewport) {
-    // A drag of the scroll bar (or a key that jumps): proportional.
-    const maxTop = Math.max(1, domHeight() - viewport);
-    delta = top / maxTop * Math.max(0, contentLength - viewport) - top;
-  } else {
-    // Near an end of the shorter element while the server's offset is not
-    // near its own: move the element under the reader so scrolling goes on.
-    const maxTop = domHeight() - viewport;
-    if ((top < viewport && delta > 0.5) ||
-        (top > maxTop - viewport && Math.abs(delta - (contentLength - domHeight())) > 0.5)) {
-      moveTo(top + delta);
-      placeRows(lastFrameRows);
+  if (top !== lastScrollTop) {
+    const touch = performance.now() - lastTouch < 300;
+    if (oversized() && !touch) {
+      const maxTop = Math.max(1, domHeight() - scroller.clientHeight);
+      delta = top / maxTop * maxOffset() - top;
+    } else if (!oversized()) {
+      delta = 0;
     }
+    lastScrollTop = top;
+    positionRows();
   }
-  lastScrollTop = scroller.scrollTop;
-  send({ t: "scroll", y: scroller.scrollTop + delta, f: lastFrame });
+  if (offsetNow() === reportedOffset) return;
+  reportedOffset = offsetNow();
+  send({ t: "scroll", y: reportedOffset, f: lastFrame });
   lastScrollReport = seq;
 }
 
 scroller.addEventListener("scroll", () => {
-  if (scrollPending) return;
-  scrollPending = true;
-  requestAnimationFrame(readScroll);
+  if (scroller.scrollTop !== lastScrollTop) scheduleReport();
 });
+scroller.addEventListener("touchmove", () => { lastTouch = performance.now(); }, { passive: true });
+scroller.addEventListener("touchend", () => {
+  lastTouch = performance.now();
+  if (oversized()) requestAnimationFrame(() => moveTo(offsetNow()));
+}, { passive: true });
 
-// Home and End go to the ends at once. The browser animates them, and a
-// correction the server sends meanwhile (a row measured on the way) sets the
-// scroll offset, which ends the animation short of the end.
-scroller.addEventListener("keydown", (event) => {
-  if (event.key !== "Home" && event.key !== "End") return;
+scroller.addEventListener("wheel", (event) => {
+  if (event.ctrlKey) return; // the browser's zoom
   event.preventDefault();
-  const top = event.key === "Home" ? 0 : scroller.scrollHeight;
-  scroller.scrollTo({ top, behavior: "instant" });
+  const unit = event.deltaMode === 1 ? LINE : event.deltaMode === 2 ? scroller.clientHeight : 1;
+  scrollByInput(event.deltaY * unit);
+}, { passive: false });
+
+// The keys move by what they say, at once: the browser would animate them,
+// and a correction the server sends meanwhile would end the animation short.
+// End asks the server for the last row, which it keeps in view as the rows
+// there are measured.
+scroller.addEventListener("keydown", (event) => {
+  const page = Math.max(1, scroller.clientHeight * PAGE_FRACTION);
+  const steps = {
+    PageDown: page, PageUp: -page, ArrowDown: LINE, ArrowUp: -LINE,
+    " ": event.shiftKey ? -page : page,
+  };
+  if (event.key === "End") {
+    event.preventDefault();
+    send({ t: "end" });
+  } else if (event.key === "Home") {
+    event.preventDefault();
+    scrollByInput(-offsetNow());
+  } else if (event.key in steps) {
+    event.preventDefault();
+    scrollByInput(steps[event.key]);
+  }
 });
 
 new ResizeObserver(() => {
@@ -158,7 +199,7 @@ function sendMeasurements() {
 
 // MARK: - Frames
 
-let lastFrameRows = [];
+let ordered = []; // the rows' elements, by position
 
 function placeRows(frameRows) {
   const seen = new Set();
@@ -174,10 +215,10 @@ function placeRows(frameRows) {
       element.serverHeight = -1;
       rowSizes.observe(element);
     }
+    element.serverY = row.y;
     element.serverHeight = row.h;
     element.dataset.position = row.p;
     element.className = "row " + row.style;
-    element.style.top = (row.y - delta) + "px";
     element.style.paddingLeft = (12 + 18 * (row.depth || 0)) + "px";
     element.style.visibility = row.hidden ? "hidden" : "";
     const [title, body] = element.children;
@@ -191,6 +232,60 @@ function placeRows(frameRows) {
     element.remove();
     rows.delete(key);
   }
+  ordered = [...rows.values()].sort((a, b) => a.dataset.position - b.dataset.position);
+  stack();
+}
+
+// Places the rows where the server will put them once it has their
+// heights, before the browser paints: rows whose height differs from the
+// server's are laid out around the row the server keeps in place, by
+// `Anchoring`'s rule for measurements. No frame shows rows overlapping, or
+// a gap at the top, while heights travel to the server and back.
+function stack() {
+  const heights = ordered.map((element) => element.getBoundingClientRect().height);
+  const anchor = keptEdge(heights);
+  for (const element of ordered) element.y = element.serverY;
+  if (anchor) {
+    const { index, top } = anchor;
+    ordered[index].y = top;
+    for (let i = index + 1; i < ordered.length; i++) {
+      const gap = ordered[i].serverY - ordered[i - 1].serverY - ordered[i - 1].serverHeight;
+      ordered[i].y = ordered[i - 1].y + heights[i - 1] + gap;
+    }
+    for (let i = index - 1; i >= 0; i--) {
+      const gap = ordered[i + 1].serverY - ordered[i].serverY - ordered[i].serverHeight;
+      ordered[i].y = ordered[i + 1].y - gap - heights[i];
+    }
+  }
+  positionRows();
+}
+
+// The row whose edge keeps its place, and that edge's offset, as the
+// server's engine chooses it (see `Anchoring`): the first visible row if it
+// starts at the top (or the content does); else the first visible row with
+// its height known; else the first visible row's bottom edge.
+function keptEdge(heights) {
+  const changed = (i) => Math.abs(heights[i] - ordered[i].serverHeight) >= 0.01;
+  if (!ordered.some((_, i) => changed(i))) return null;
+  const offset = offsetNow();
+  const visible = [];
+  ordered.forEach((element, i) => {
+    if (element.serverY + element.serverHeight > offset &&
+        element.serverY < offset + scroller.clientHeight) visible.push(i);
+  });
+  if (visible.length === 0) return null;
+  const first = visible[0];
+  if (offset <= 0 || ordered[first].serverY >= offset - 1e-6) {
+    return { index: first, top: ordered[first].serverY };
+  }
+  const kept = visible.find((i) => !changed(i));
+  if (kept !== undefined) return { index: kept, top: ordered[kept].serverY };
+  const bottom = ordered[first].serverY + ordered[first].serverHeight;
+  return { index: first, top: bottom - heights[first] };
+}
+
+function positionRows() {
+  for (const element of ordered) element.style.top = (element.y - delta) + "px";
 }
 
 // The plan's sticky header, over the rows at the top of the viewport; its
@@ -218,27 +313,32 @@ function applyFrame(frame) {
   busy = frame.busy;
   // Where the page is, in the server's coordinates, before a shorter
   // content clamps the scroll offset: the correction applies to this.
-  const offset = scroller.scrollTop + delta;
+  const offset = offsetNow();
   contentLength = frame.content;
   content.style.height = domHeight() + "px";
+  let target;
   if (frame.view !== currentView) {
     // Another view: nothing of the last one stays, and its offset is the page's.
     currentView = frame.view;
     for (const element of rows.values()) { rowSizes.unobserve(element); element.remove(); }
     rows.clear();
-    delta = 0;
-    moveTo(frame.scrollTo ?? frame.offset);
+    target = reportedOffset = frame.scrollTo ?? frame.offset;
     showControls();
   } else if (frame.scrollTo !== undefined) {
-    moveTo(frame.scrollTo);
-  } else if (frame.ack >= lastScrollReport) {
+    target = reportedOffset = frame.scrollTo;
+  } else if (frame.ack >= lastScrollReport && !scrollPending) {
     // The server has every scroll the page made: its offset is the truth.
-    if (scroller.scrollTop + delta !== frame.offset) moveTo(frame.offset);
-  } else if (frame.correction || scroller.scrollTop + delta !== offset) {
-    // A scroll is in flight: keep it, and move by what the server moved.
-    moveTo(offset + frame.correction);
+    target = reportedOffset = frame.offset;
+    corrections += frame.correction;
+  } else {
+    // A scroll is in flight: keep it, and move by what the server moved
+    // (it moves the offset it was sent by the same amount).
+    target = offset + frame.correction;
+    reportedOffset += frame.correction;
+    corrections += frame.correction;
   }
-  lastFrameRows = frame.rows;
+  // Always, so that the thumb follows a new content length too.
+  moveTo(target);
   placeRows(frame.rows);
   placeSticky(frame.sticky, frame.offset);
   framesSincePlaced = 0;
@@ -272,9 +372,29 @@ function report(text) {
   while (problems.children.length > 5) problems.lastElementChild.remove();
 }
 
+// Each frame: the input of the frame first, then, when the browser test
+// asks, what is painted (the rows on screen, where), with the input and the
+// corrections applied so far.
 function tick() {
   framesSincePlaced += 1;
+  readScroll();
+  if (recording && recording.length < 20_000) record();
   requestAnimationFrame(tick);
+}
+
+function record() {
+  const top = scroller.getBoundingClientRect().top;
+  const bottom = top + scroller.clientHeight;
+  const shown = [];
+  for (const element of ordered) {
+    const r = element.getBoundingClientRect();
+    if (r.bottom <= top + 0.5 || r.top >= bottom - 0.5) continue;
+    shown.push([element.dataset.key, Number(element.dataset.position), r.top - top, r.bottom - top]);
+  }
+  recording.push({
+    offset: offsetNow(), input, corrections, viewport: scroller.clientHeight,
+    content: contentLength, rows: shown,
+  });
 }
 requestAnimationFrame(tick);
 
@@ -301,6 +421,11 @@ content.addEventListener("click", (event) => {
 });
 document.getElementById("applyChanges").addEventListener("click", () => send({ t: "applyChanges" }));
 document.getElementById("receive").addEventListener("click", () => send({ t: "receive" }));
+document.getElementById("ask").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ t: "ask", text: event.target.text.value });
+  event.target.text.value = "";
+});
 document.getElementById("loadOlder").addEventListener("click", () => send({ t: "loadOlder" }));
 
 document.getElementById("goToRow").addEventListener("submit", (event) => {
