@@ -153,7 +153,9 @@ class Page:
                                       top: header.getBoundingClientRect().top,
                                       bottom: header.getBoundingClientRect().bottom};
             return {top, bottom, rows, sticky, scrollTop: scroller.scrollTop,
-                    scrollHeight: scroller.scrollHeight, delta: window.hostDelta(),
+                    scrollHeight: scroller.scrollHeight, viewport: scroller.clientHeight,
+                    delta: window.hostDelta(), offset: window.hostOffset(),
+                    motion: window.hostMotion(),
                     status: document.getElementById('status').textContent,
                     retry: !document.getElementById('retry').hidden,
                     problems: [...document.querySelectorAll('#problems li')].map(li => li.textContent)};
@@ -171,6 +173,16 @@ class Page:
         origin = ScrollOrigin.from_element(self.scroller())
         for _ in range(times):
             ActionChains(self.driver).scroll_from_origin(origin, 0, dy).perform()
+
+    def key(self, key):
+        self.scroller().send_keys(key)
+
+    def record(self, on):
+        """Starts recording every frame the page paints, or stops and
+        returns the frames: the rows on screen (key, position, top and
+        bottom in the viewport), the offset, and the scroll input and the
+        server's corrections applied so far."""
+        return self.js("return window.hostRecord(arguments[0])", on)
 
     def drag_scroll_bar(self, dy):
         """Drags the scroll bar's thumb by `dy` pixels, as a mouse does."""
@@ -278,6 +290,62 @@ def check_anchor(screen, before, label):
     return moved
 
 
+def check_thumb(screen, label, count):
+    """The scroll bar's thumb is where the reader is: its place along the
+    track against the first row's place among the rows, within 1%."""
+    track = screen["scrollHeight"] - screen["viewport"]
+    thumb = screen["scrollTop"] / track if track > 0 else 0
+    place = screen["rows"][0]["position"] / max(1, count - len(screen["rows"]))
+    check(abs(thumb - min(1, place)) <= 0.01,
+          f"{label}: the thumb is at {100 * thumb:.2f}% of the track, the reader at {100 * place:.2f}%")
+
+
+def check_moved(before, after, amount, label, count):
+    """A scroll of `amount` px moved the content by exactly that (the
+    server's corrections for rows measured meanwhile aside), or to the end;
+    and the rows on screen are about that many rows on."""
+    moved = (after["offset"] - before["offset"]) - (
+        after["motion"]["corrections"] - before["motion"]["corrections"])
+    last = after["rows"][-1]
+    at_end = last["position"] == count - 1 and abs(last["bottom"] - after["bottom"]) <= TOLERANCE
+    check(abs(moved - amount) <= TOLERANCE or (at_end and moved < amount),
+          f"{label}: a scroll of {amount} px moved the content {moved:.2f} px")
+    rows = after["rows"][0]["position"] - before["rows"][0]["position"]
+    check(at_end or amount / 200 <= rows <= amount / 20 + 2,
+          f"{label}: a scroll of {amount} px moved {rows} rows")
+
+
+def check_frames(frames, label, truth_count=None):
+    """Every frame painted while the recording ran: rows on screen that
+    stayed there moved only by the scroll input (except at the very top of
+    the content, and while the end is followed), no rows overlapped or left
+    a gap, and the top edge was never empty. Returns the largest move."""
+    check(frames, f"{label}: no frame recorded")
+    worst = 0.0
+    for number, (a, b) in enumerate(zip(frames, frames[1:])):
+        at_end = a["offset"] >= a["content"] - a["viewport"] - 1
+        if a["offset"] <= 0.5 or b["offset"] <= 0.5 or at_end:
+            continue
+        tops = {key: top for key, _, top, _ in a["rows"]}
+        step = b["input"] - a["input"]
+        for key, position, top, _ in b["rows"]:
+            if key not in tops:
+                continue
+            moved = top - tops[key] + step
+            worst = max(worst, abs(moved))
+            check(abs(moved) <= TOLERANCE,
+                  f"{label}: frame {number + 1}: row {position} moved {moved:.2f} px besides "
+                  f"the scroll of {step:.2f} px")
+    for number, frame in enumerate(frames):
+        rows = sorted(frame["rows"], key=lambda row: row[1])
+        check(rows and rows[0][2] <= 0.5, f"{label}: frame {number}: nothing at the top edge")
+        for (_, p, _, bottom), (_, q, top, _) in zip(rows, rows[1:]):
+            check(q == p + 1 and abs(top - bottom) <= TOLERANCE,
+                  f"{label}: frame {number}: rows {p} and {q} "
+                  + ("overlap" if top < bottom else "leave a gap") + f" ({bottom:.2f}, {top:.2f})")
+    return worst
+
+
 # MARK: - The table view
 
 
@@ -299,6 +367,37 @@ def test_table(server, size, shots, report):
         screen = page.screen()
         check_rows(screen, label, truth, table.count())
         report.setdefault("refresh drift px", []).append(check_anchor(screen, before, label))
+
+    def steps_after_jump(source, row):
+        """After a jump: wheel steps of 0.5 to 5 viewports, Page Down and
+        End each move the content by exactly that much, or to the end, and
+        the thumb follows."""
+        page.type_into("goToRow", row)
+        page.wait_idle(step(f"{source}: go to row {row}"))
+        for viewports in [0.5, 1, 2, 3, 5, "Page Down", "End"]:
+            label = step(f"{source}: {viewports} after the jump to {row}")
+            before = page.screen()
+            if viewports == "Page Down":
+                amount = before["viewport"] * 0.875
+                page.key(Keys.PAGE_DOWN)
+            elif viewports == "End":
+                amount = float("inf")
+                page.key(Keys.END)
+            else:
+                amount = round(viewports * before["viewport"])
+                page.wheel(amount)
+            page.wait_idle(label)
+            screen = page.screen()
+            check_rows(screen, label, truth, table.count())
+            check_thumb(screen, label, table.count())
+            if amount == float("inf"):
+                last = screen["rows"][-1]
+                check(last["position"] == table.count() - 1
+                      and abs(last["bottom"] - screen["bottom"]) <= TOLERANCE,
+                      f"{label}: End shows row {last['position']} at {last['bottom']:.2f}")
+            else:
+                check_moved(before, screen, amount, label, table.count())
+        report.setdefault("table: wheel steps, Page Down, End after jumps", []).append(f"{source} ok")
 
     try:
         page.wait_idle(step("first rows"))
@@ -334,7 +433,9 @@ def test_table(server, size, shots, report):
             else:
                 check(screen["rows"][-1]["position"] == table.count() - 1,
                       step(f"go to row {row} does not show the last row"))
+            check_thumb(screen, step(f"go to row {row}"), table.count())
         page.shot("table-jump")
+        steps_after_jump("positional", 400_000)
 
         id = 1_234_568
         page.type_into("goToID", id)
@@ -379,6 +480,7 @@ def test_table(server, size, shots, report):
         screen = page.screen()
         check_rows(screen, step("keyset: go to row 300000"), truth, table.count())
         check(screen["rows"][0]["position"] == 300_000, step("keyset: the jump missed"))
+        check_thumb(screen, step("keyset: go to row 300000"), table.count())
         page.wheel(-500, times=8)
         page.wait_idle(step("keyset: wheel up (prepends)"))
         check_rows(page.screen(), step("keyset: wheel up (prepends)"), truth, table.count())
@@ -387,6 +489,7 @@ def test_table(server, size, shots, report):
         check_rows(page.screen(), step("keyset: wheel down (appends)"), truth, table.count())
         insert_above_and_refresh("keyset")
         page.shot("table-keyset")
+        steps_after_jump("keyset", 600_000)
 
         timings = page.js("return window.hostTimings")
         report.setdefault("first rows on screen after page load ms (after the socket opened)", []).append(
@@ -474,6 +577,43 @@ def message_text(id):
     return " ".join(words)
 
 
+def reply_text(prompt):
+    """The assistant's reply to the prompt with id `prompt`, in full, as the
+    server's generator writes it."""
+    x = ((prompt & 0xFFFFFFFF) * 2246822519 + 7) & 0xFFFFFFFF
+    words = []
+    for _ in range(1500):
+        x = (x * 1664525 + 1013904223) & 0xFFFFFFFF
+        words.append(WORDS[(x >> 16) % 16])
+    return " ".join(words)
+
+
+def check_prompt(frames, prompt, label):
+    """Every frame painted while a reply streamed: once at the top, the
+    prompt stays there while its reply fits below it, and never goes below
+    the top after. Returns the frames it was held in."""
+    key, reply = f"m{prompt}", f"m{prompt + 1}"
+    held, started = 0, False
+    for number, frame in enumerate(frames):
+        rows = {row[0]: row for row in frame["rows"]}
+        if key not in rows:
+            continue
+        top = rows[key][2]
+        started = started or abs(top) <= TOLERANCE
+        if not started:
+            continue  # the frame before the one that put it at the top
+        below = rows[reply][3] - top if reply in rows else 0
+        if below <= frame["viewport"] - TOLERANCE:
+            check(abs(top) <= TOLERANCE,
+                  f"{label}: frame {number}: the prompt is {top:.2f} px from the top while its "
+                  f"reply fits ({below:.0f} px of {frame['viewport']} px)")
+            held += 1
+        else:
+            check(top <= TOLERANCE, f"{label}: frame {number}: the prompt went {top:.2f} px down")
+    check(held >= 10, f"{label}: the prompt was at the top in only {held} frames")
+    return held
+
+
 def chat_status(page):
     text = page.screen()["status"]
     return {k: v for k, v in (part.split(": ") for part in text.split(" · "))}
@@ -483,12 +623,27 @@ def test_chat(server, size, shots, report):
     page = Page(server.url, size, shots)
     step = lambda what: f"chat {size[0]}x{size[1]}: {what}"
 
+    written = {}  # id -> (title, body): the prompts sent and their replies
+
     def truth(first, count):
         # Messages are consecutive by id; the first on screen is at the
         # position its id says, counted from the oldest loaded.
         status = chat_status(page)
         start = int(status["oldest"]) + first["position"]
-        return [(f"#{id} {SENDERS[id % 4]}", message_text(id)) for id in range(start, start + count)]
+        return [written.get(id, (f"#{id} {SENDERS[id % 4]}", message_text(id)))
+                for id in range(start, start + count)]
+
+    def flings(dy, times, what):
+        """Wheel flings of `dy` px, back to back, recorded frame by frame."""
+        page.record(True)
+        for _ in range(times):
+            page.wheel(dy)
+        page.wait_idle(step(what))
+        frames = page.record(False)
+        worst = check_frames(frames, step(what))
+        check_rows(page.screen(), step(what), truth, 10**9)
+        report.setdefault("chat: flings, frames checked, largest move besides the scroll px",
+                          []).append(f"{what}: {len(frames)}, {worst:.2f}")
 
     def check_at_end(label):
         screen = page.screen()
@@ -507,6 +662,13 @@ def test_chat(server, size, shots, report):
         page.wait_idle(step("chat opens at the end"))
         check_at_end("opens at the end")
         page.shot("chat-end")
+
+        viewport = page.screen()["viewport"]
+        flings(-3 * viewport, 8, "flings up through unmeasured history")
+        flings(2 * viewport, 5, "flings down")
+        page.key(Keys.END)
+        page.wait_idle(step("End"))
+        check_at_end("End")
 
         newest = int(chat_status(page)["newest"])
         for batch in range(10):
@@ -555,6 +717,23 @@ def test_chat(server, size, shots, report):
         check(screen["rows"][0]["title"].startswith("#1234 ")
               and abs(screen["rows"][0]["top"] - screen["top"]) <= TOLERANCE,
               step(f"go to message 1234 shows {screen['rows'][0]['title']} first"))
+
+        page.key(Keys.END)
+        page.wait_idle(step("End, before a prompt"))
+        page.record(True)
+        prompt = "How does the list keep the reader's place?"
+        page.type_into("ask", prompt)
+        page.wait_idle(step("a reply streams in"), timeout=60)
+        frames = page.record(False)
+        sent = int(chat_status(page)["prompt"])
+        written[sent] = (f"#{sent} You", prompt)
+        written[sent + 1] = (f"#{sent + 1} Assistant", reply_text(sent))
+        held = check_prompt(frames, sent, step("a reply streams in"))
+        check_frames(frames, step("a reply streams in"))
+        check_at_end("the reply filled the view: the end is followed")
+        page.shot("chat-assistant")
+        report.setdefault("chat: frames the prompt was held at the top while its reply streamed",
+                          []).append(held)
 
         page.resize_and_back(step, lambda what: check_rows(page.screen(), step(what), truth, 10**9))
     finally:

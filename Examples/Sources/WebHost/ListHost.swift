@@ -23,11 +23,11 @@ struct RowContent {
 ///
 /// The page reports its scroll offset, its viewport and the heights of the
 /// rows it renders; the list decides everything else. Each frame carries
-/// the content length, every row of the plan with its frame and content,
-/// the sticky header, and how far to move the scroll offset: `correction`
-/// (added to where the page is, so a scroll the user made meanwhile is
-/// kept) after content changed above the viewport, or `scrollTo` after a
-/// jump.
+/// the content length, the row count, every row of the plan with its frame
+/// and content, the sticky header, and how far to move the scroll offset:
+/// `correction` (added to where the page is, so a scroll the user made
+/// meanwhile is kept) after content changed above the viewport, or
+/// `scrollTo` after a jump.
 @MainActor
 struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
   var list: VirtualList<Data, ID, VariableSizeLayout>
@@ -127,6 +127,7 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
     recentFrames.append((frameNumber, jumped ? nil : correction))
     json.field("frame", frameNumber)
     json.field("content", plan.contentLength)
+    json.field("count", list.data.count)
     json.field("offset", list.engine.viewport.offset)
     if jumped {
       json.field("scrollTo", list.engine.viewport.offset)

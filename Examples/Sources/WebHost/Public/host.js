@@ -38,6 +38,10 @@ let lastScrollTop = 0;
 let scrollPending = false; // input since the last report
 let reportedOffset = 0; // where the server takes the page to be
 let lastTouch = -Infinity; // when a touch last moved the scroller
+// A scroll past the rows the page has: sent at once, and made when the
+// server's frame brings the rows, so that no frame shows an empty view.
+let pendingTarget = null;
+let dataCount = 0; // the rows in the list, for where its end is
 const rows = new Map(); // key -> element
 const measurements = new Map(); // key -> height not yet sent
 let measurementPending = false;
@@ -53,7 +57,7 @@ window.hostTimings = timings;
 window.hostIdle = () =>
   socket !== null && socket.readyState === WebSocket.OPEN && frames > 0 &&
   acknowledged === seq && !busy && measurements.size === 0 && !scrollPending &&
-  framesSincePlaced >= 2;
+  pendingTarget === null && framesSincePlaced >= 2;
 window.hostDelta = () => delta;
 window.hostOffset = () => offsetNow();
 window.hostMotion = () => ({ input, corrections });
@@ -78,13 +82,14 @@ function domHeight() { return Math.min(contentLength, MAX_DOM_HEIGHT); }
 function oversized() { return contentLength > MAX_DOM_HEIGHT; }
 function offsetNow() { return scroller.scrollTop + delta; }
 function maxOffset() { return Math.max(0, contentLength - scroller.clientHeight); }
+function clampOffset(offset) { return Math.max(0, Math.min(offset, maxOffset())); }
 
 // Scrolls so that the server's offset `offset` is at the top, with the
 // thumb where the offset is along the content.
 function moveTo(offset) {
   const viewport = scroller.clientHeight;
   const maxTop = Math.max(0, domHeight() - viewport);
-  offset = Math.max(0, Math.min(offset, maxOffset()));
+  offset = clampOffset(offset);
   const top = oversized() ? (maxOffset() > 0 ? offset / maxOffset() * maxTop : 0) : offset;
   scroller.scrollTop = top;
   lastScrollTop = scroller.scrollTop;
@@ -92,13 +97,31 @@ function moveTo(offset) {
 }
 
 // Input the page applies itself: the wheel and the keys move the content by
-// exactly `dy`, or to an end.
+// exactly `dy`, or to an end; at once where the page has the rows, else
+// with the frame that brings them.
 function scrollByInput(dy) {
-  const before = offsetNow();
-  moveTo(before + dy);
-  input += offsetNow() - before;
-  positionRows();
-  scheduleReport();
+  const from = pendingTarget ?? offsetNow();
+  const target = clampOffset(from + dy);
+  if (pendingTarget === null && covers(target)) {
+    moveTo(target);
+    input += offsetNow() - from;
+    positionRows();
+    scheduleReport();
+    return;
+  }
+  pendingTarget = target;
+  reportedOffset = target;
+  send({ t: "scroll", y: target, f: lastFrame });
+  lastScrollReport = seq;
+}
+
+// Whether the rows the page has fill the viewport at `offset`.
+function covers(offset) {
+  if (ordered.length === 0) return false;
+  const first = ordered[0], last = ordered[ordered.length - 1];
+  const bottom = offset + scroller.clientHeight;
+  const toEnd = Number(last.dataset.position) === dataCount - 1;
+  return first.y <= offset + 0.5 && (toEnd || last.y + last.h >= bottom - 0.5);
 }
 
 function scheduleReport() {
@@ -161,7 +184,7 @@ scroller.addEventListener("keydown", (event) => {
     send({ t: "end" });
   } else if (event.key === "Home") {
     event.preventDefault();
-    scrollByInput(-offsetNow());
+    scrollByInput(-Infinity);
   } else if (event.key in steps) {
     event.preventDefault();
     scrollByInput(steps[event.key]);
@@ -244,7 +267,10 @@ function placeRows(frameRows) {
 function stack() {
   const heights = ordered.map((element) => element.getBoundingClientRect().height);
   const anchor = keptEdge(heights);
-  for (const element of ordered) element.y = element.serverY;
+  ordered.forEach((element, i) => {
+    element.y = element.serverY;
+    element.h = heights[i];
+  });
   if (anchor) {
     const { index, top } = anchor;
     ordered[index].y = top;
@@ -315,6 +341,7 @@ function applyFrame(frame) {
   // content clamps the scroll offset: the correction applies to this.
   const offset = offsetNow();
   contentLength = frame.content;
+  dataCount = frame.count;
   content.style.height = domHeight() + "px";
   let target;
   if (frame.view !== currentView) {
@@ -323,19 +350,24 @@ function applyFrame(frame) {
     for (const element of rows.values()) { rowSizes.unobserve(element); element.remove(); }
     rows.clear();
     target = reportedOffset = frame.scrollTo ?? frame.offset;
+    pendingTarget = null;
     showControls();
   } else if (frame.scrollTo !== undefined) {
     target = reportedOffset = frame.scrollTo;
+    pendingTarget = null;
   } else if (frame.ack >= lastScrollReport && !scrollPending) {
     // The server has every scroll the page made: its offset is the truth.
     target = reportedOffset = frame.offset;
     corrections += frame.correction;
+    if (pendingTarget !== null) input += pendingTarget - offset;
+    pendingTarget = null;
   } else {
     // A scroll is in flight: keep it, and move by what the server moved
     // (it moves the offset it was sent by the same amount).
     target = offset + frame.correction;
     reportedOffset += frame.correction;
     corrections += frame.correction;
+    if (pendingTarget !== null) pendingTarget += frame.correction;
   }
   // Always, so that the thumb follows a new content length too.
   moveTo(target);
