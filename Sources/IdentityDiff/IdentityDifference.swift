@@ -263,18 +263,6 @@ internal func _longestIncreasingSubsequence(count: Int, _ value: (Int) -> Int) -
   return members
 }
 
-/// When a list update should be animated.
-public struct UpdatePolicy: Hashable, Sendable {
-  /// Above this many changes, apply without animation.
-  public var animationLimit: Int
-
-  /// Creates a policy; DataSources' limit of 300 by default.
-  public init(animationLimit: Int = 300) {
-    _precondition(animationLimit >= 0, "Animation limit \(animationLimit) must not be negative")
-    self.animationLimit = animationLimit
-  }
-}
-
 extension IdentityDifference {
   /// A difference from its parts, which the caller has made consistent.
   @usableFromInline

@@ -174,17 +174,6 @@ public struct PagedCollection<Item: Sendable>: Sendable {
   }
 }
 
-/// The identity of a row of a `PagedCollection`: an item's own id, or a
-/// placeholder's, which never equals another placeholder's or an item's and
-/// does not change when items are prepended or pages are dropped.
-public enum PagedRowID<ItemID: Hashable & Sendable>: Hashable, Sendable {
-  /// A loaded item, by its id.
-  case item(ItemID)
-  /// A placeholder, by the position it stands for in the source's
-  /// coordinates (stable across prepends).
-  case placeholder(Int)
-}
-
 extension PagedCollection where Item: Identifiable, Item.ID: Sendable {
   /// The identity of the row at `position`, for `ForEach` and
   /// `VirtualList`: a loaded item's id, or a placeholder id that is unique
@@ -227,62 +216,6 @@ extension PagedCollection where Item: Identifiable, Item.ID: Sendable {
   /// - Complexity: O(1); reading a row costs as `id(at:)`.
   @inlinable
   public var rows: PagedRows<Item> { PagedRows(_base: self) }
-}
-
-/// A row of a `PagedCollection`: its identity, position and item.
-public struct PagedRow<Item: Sendable & Identifiable>: Identifiable, Sendable
-where Item.ID: Sendable {
-  /// The row's identity (see `PagedRowID`).
-  public let id: PagedRowID<Item.ID>
-  /// The row's position in the collection.
-  public let position: Int
-  /// The item, or `nil` for a placeholder.
-  public let item: Item?
-
-  @inlinable
-  internal init(id: PagedRowID<Item.ID>, position: Int, item: Item?) {
-    self.id = id
-    self.position = position
-    self.item = item
-  }
-}
-
-/// The rows of a `PagedCollection`, as a random-access collection of
-/// identifiable rows.
-public struct PagedRows<Item: Sendable & Identifiable>: RandomAccessCollection, Sendable
-where Item.ID: Sendable {
-  @usableFromInline internal let _base: PagedCollection<Item>
-
-  @inlinable
-  internal init(_base: PagedCollection<Item>) {
-    self._base = _base
-  }
-
-  /// Always 0.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public var startIndex: Int { 0 }
-
-  /// The number of rows.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public var endIndex: Int { _base._count }
-
-  /// The publication these rows are of: `Pager.changes(since:)` takes it,
-  /// so a list that shows the rows (each placeholder with its own id)
-  /// follows the pager's changes.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public var version: Int { _base.version }
-
-  /// The row at `position`.
-  ///
-  /// - Parameter position: A position in `0..<count`; traps otherwise.
-  /// - Complexity: O(log *p*), where *p* is the number of loaded pages.
-  @inlinable
-  public subscript(position: Int) -> PagedRow<Item> {
-    PagedRow(id: _base.id(at: position), position: position, item: _base[position])
-  }
 }
 
 // `index(_:offsetBy:)` and `distance` are the standard library's for `Int`

@@ -1,0 +1,121 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the CollectionAdapters open source project.
+//
+//===----------------------------------------------------------------------===//
+
+import IdentityDiff
+import _AdapterInternals
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension _PagerCore {
+  /// See `Pager.changes(since:)`.
+  public func changes(since version: Int) -> [PagedChanges]? {
+    if version == items.version { return [] }
+    guard let first = _changeLog.first, version >= first.version - 1, version < items.version
+    else { return nil }
+    return _changeLog.filter { $0.version > version }.map { $0.changes }
+  }
+
+  /// Records the changes of the publication of `new`, which replaces
+  /// `old` and shows the same segments outside `window`.
+  internal mutating func _recordChanges(
+    from old: PagedCollection<Item>, to new: PagedCollection<Item>, within window: Range<Int>
+  ) {
+    let changes = Self._withShifts(
+      PagedChanges(from: old, to: new, within: window), from: old, to: new)
+    _changeLog.append((new.version, changes))
+    if _changeLog.count > 64 { _changeLog.removeFirst(_changeLog.count - 64) }
+  }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension _PagerCore {
+  /// `changes` (by position, from `old` to `new`) where rows they call
+  /// updated now show an item with another identity (a refresh that found
+  /// rows inserted or deleted above, a page loaded again with other
+  /// items): those rows are removed and inserted instead, and each item
+  /// shown among them before and after is reported moved. A list that
+  /// follows the pager then keeps the item read where it was on screen.
+  ///
+  /// - Complexity: O(updated rows × ranges), and nothing for items that are
+  ///   not `Identifiable`.
+  internal static func _withShifts(
+    _ changes: PagedChanges, from old: PagedCollection<Item>, to new: PagedCollection<Item>
+  ) -> PagedChanges {
+    guard !changes.updated.isEmpty, let type = Item.self as? any (Identifiable & Sendable).Type
+    else {
+      return changes
+    }
+    return _shifts(type, changes, old, new)
+  }
+
+  private static func _shifts<T: Identifiable & Sendable>(
+    _: T.Type, _ changes: PagedChanges, _ old: PagedCollection<Item>,
+    _ new: PagedCollection<Item>
+  ) -> PagedChanges {
+    // `T` is `Item`: one cast per publication, then typed ids.
+    let old = old as! PagedCollection<T>
+    let new = new as! PagedCollection<T>
+    // A publication that only loads placeholders, or only drops pages, has
+    // no item on one side of its updated rows: nothing can have moved.
+    // An item moves from an updated row to an updated or inserted one (a
+    // refresh that searched past the old end finds it in a new row).
+    var itemsBefore = false
+    var itemsAfter = false
+    for range in changes.updated {
+      let first = changes.oldPosition(ofRowAt: range.lowerBound) ?? 0
+      let last = changes.oldPosition(ofRowAt: range.upperBound - 1) ?? old.count - 1
+      itemsBefore = itemsBefore || old._mayHoldItems(in: first..<last + 1)
+      itemsAfter = itemsAfter || new._mayHoldItems(in: range)
+    }
+    for range in changes.inserted where !itemsAfter {
+      itemsAfter = new._mayHoldItems(in: range)
+    }
+    guard itemsBefore && itemsAfter else { return changes }
+    // The items of the updated and inserted rows, and of the updated rows
+    // before, in the coordinates after `changes`.
+    var after: [T.ID: Int] = [:]
+    for range in changes.updated + changes.inserted {
+      new._forEachItem(in: range) { position, item in after[item.id] = position }
+    }
+    guard !after.isEmpty else { return changes }
+    var oldIDAt: [Int: T.ID] = [:]
+    var before: [T.ID: Int] = [:]
+    for range in changes.updated {
+      for position in range {
+        if let item = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }) {
+          oldIDAt[position] = item.id
+          before[item.id] = position
+        }
+      }
+    }
+    guard !oldIDAt.isEmpty else { return changes }
+    var replaced = Set<Int>()
+    for (position, oldID) in oldIDAt {
+      // An item replaced by another one; a placeholder that loads, or an
+      // item dropped to a placeholder, stays an update unless it moves.
+      if let newID = new[position]?.id, newID != oldID { replaced.insert(position) }
+    }
+    var moves: [RowChanges.Move] = []
+    for (id, to) in after {
+      guard let from = before[id], from != to else { continue }
+      moves.append(RowChanges.Move(from: from, to: to))
+      replaced.insert(from)
+      replaced.insert(to)
+    }
+    guard !replaced.isEmpty else { return changes }
+    var runs: [Range<Int>] = []
+    for position in replaced.sorted() {
+      if let last = runs.last, last.upperBound == position {
+        runs[runs.count - 1] = last.lowerBound..<position + 1
+      } else {
+        runs.append(position..<position + 1)
+      }
+    }
+    // In the coordinates after `changes`: the replaced rows removed and
+    // inserted again, an item found on both sides moved.
+    return changes.followed(
+      by: RowChanges(removed: runs, inserted: runs, moved: moves.sorted { $0.from < $1.from }))
+  }
+}
