@@ -113,146 +113,185 @@ extension _PagerCore {
 
   // MARK: - Keyed
 
+  /// Places a keyed page: where it starts depends on what it was loaded
+  /// for; then the items other pages show are dropped, the page stored, and
+  /// the known bounds moved by it.
   private mutating func _placeKeyed(
     _ page: Page<Key, Item>, for target: _Target, request: PageRequest<Key>, serial: Int
   ) {
-    var items = ContiguousArray(page.items)
-    var start: Int
+    let start: Int?
     switch target {
-    case .first:
-      // The page's position from the start of the data, if the source
-      // says it (no previous key, or a valid count of items before).
-      let before =
-        page.previousKey == nil ? 0 : _claim(page.itemsBefore, used: items.count)
-      if page.previousKey == nil, let claimed = page.itemsBefore, claimed > 0 {
-        lastRefusal = .itemsBeyondEnd(claimed)
-      }
-      // Without a position from the start of the data, the new
-      // generation's coordinates start over, and the old visible range
-      // means nothing in them.
-      if !(_startReached && before != nil) {
-        _knownStart = 0
-        _knownEnd = 0
-        _startReached = false
-        _endReached = false
-        _demand = nil
-      }
-      start = _knownStart + (before ?? 0)
-      if before != nil { _startReached = true }
-    case .jump(let position):
-      // The page at a refresh key starts at the position the key was asked
-      // for: that is the key's contract, and counts a page reports are
-      // checked against the span below, not trusted to move it.
-      start = position
-      if items.isEmpty {
-        _fail(target, PagingError.emptyPageInsideData(position: position - _knownStart))
-        return
-      }
-    case .after(let end):
-      guard let edge = _freshPage(endingAt: end), _pages[edge].nextKey == request.key else {
-        _discardedResponseCount += 1
-        return
-      }
-      // No key check here: a page's previous key names the page before it
-      // in the source's terms (a "before" cursor, or `start - pageSize` for
-      // page numbers), which need not be the key the joined page was loaded
-      // with. The page starts where the joined one ends, by its key.
-      if items.isEmpty {
-        if end >= _knownEnd {
-          _pages[edge].nextKey = nil
-          _setKnownEnd(end)
-        } else {
-          _fail(target, PagingError.emptyPageInsideData(position: end - _knownStart))
-        }
-        return
-      }
-      start = end
+    case .first: start = _startOfFirstPage(page)
+    case .jump(let position): start = _startOfJumpPage(page, at: position, for: target)
+    case .after(let end): start = _startOfPage(page, after: end, for: target, request: request)
     case .before(let edgeStart):
-      guard let edge = _freshPage(startingAt: edgeStart), _pages[edge].previousKey == request.key
-      else {
-        _discardedResponseCount += 1
-        return
-      }
-      // A prepended page must lead to the page it joins: its next key is the
-      // key that page was loaded with, forward (a page of another size would
-      // overlap it or leave a gap, the duplicates of page-number keys). A
-      // page itself prepended was asked for with a backward key, which a
-      // keyset source's next key never equals: no check there, so an honest
-      // source walks back any distance.
-      if _pages[edge].keyLeadsForward, let joined = _pages[edge].key, let key = page.nextKey,
-        key != joined
-      {
-        _fail(target, PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)"))
-        return
-      }
-      if items.isEmpty {
-        if edgeStart <= _knownStart {
-          _pages[edge].previousKey = nil
-          _setKnownStart(edgeStart)
-        } else {
-          _fail(target, PagingError.emptyPageInsideData(position: edgeStart - _knownStart))
-        }
-        return
-      }
-      start = edgeStart - items.count
-    case .positions:
-      return
+      start = _startOfPage(page, before: edgeStart, for: target, request: request)
+    case .positions: start = nil
     }
-    // Items shown by other pages (the same items under another key, a
-    // cursor that went back) are not shown twice. The page keeps the run of
-    // items that stays contiguous: a prepended page its items before the
-    // first repeated one (it ends where the page it joins starts), any
-    // other its items after the last one; the counts it claims move with
-    // what it drops. With none left, it is the direction's failure.
-    var page = page
-    let tentative = start..<start + items.count
-    let duplicates = _duplicates(of: items, at: tentative)
-    if let first = duplicates.first, let last = duplicates.last {
-      let error = PagingError.duplicateItems(
-        position: start - _knownStart, count: duplicates.count)
-      lastRefusal = error
-      if case .before = target {
-        page.itemsAfter = _shifted(page.itemsAfter, by: items.count - first)
-        items.removeLast(items.count - first)
-        start = tentative.upperBound - items.count
-      } else {
-        page.itemsBefore = _shifted(page.itemsBefore, by: last + 1)
-        items.removeFirst(last + 1)
-        // A page placed by its position (the first, a jump) keeps its items
-        // at theirs; an appended one still starts where the page it joins
-        // ends.
-        if case .after = target {} else { start += last + 1 }
-      }
-      if items.isEmpty {
-        _fail(target, error)
-        return
-      }
-    }
-    let end = start + items.count
-    guard end - Swift.min(start, _knownStart) <= Self._maximumSpan else {
+    guard let start,
+      let (items, page, placed) = _withoutDuplicates(page, at: start, for: target)
+    else { return }
+    let end = placed + items.count
+    guard end - Swift.min(placed, _knownStart) <= Self._maximumSpan else {
       lastRefusal = .itemCountOutOfBounds(claimed: items.count)
       return
     }
     var stored = _StoredPage(
-      start: start, items: items, shown: items, span: items.count, key: request.key,
+      start: placed, items: items, shown: items, span: items.count, key: request.key,
       previousKey: page.previousKey, nextKey: page.nextKey, generation: _generation,
       serial: serial)
     if case .before = target { stored.keyLeadsForward = false }
     _store(stored)
-    if start < _knownStart {
-      _knownStart = start
+    _extendKnownBounds(to: placed..<end, by: page, for: target)
+  }
+
+  /// The first page of a generation starts at its position from the start
+  /// of the data, if the source says it (no previous key, or a valid count
+  /// of items before); else the generation's coordinates start over.
+  private mutating func _startOfFirstPage(_ page: Page<Key, Item>) -> Int {
+    let before =
+      page.previousKey == nil ? 0 : _claim(page.itemsBefore, used: page.items.count)
+    if page.previousKey == nil, let claimed = page.itemsBefore, claimed > 0 {
+      lastRefusal = .itemsBeyondEnd(claimed)
+    }
+    // Without a position from the start of the data, the old visible range
+    // means nothing in the new coordinates.
+    if !(_startReached && before != nil) {
+      _knownStart = 0
+      _knownEnd = 0
+      _startReached = false
+      _endReached = false
+      _demand = nil
+    }
+    if before != nil { _startReached = true }
+    return _knownStart + (before ?? 0)
+  }
+
+  /// The page at a refresh key starts at the position the key was asked
+  /// for: that is the key's contract, and counts a page reports are checked
+  /// against the span, not trusted to move it. An empty one fails.
+  private mutating func _startOfJumpPage(
+    _ page: Page<Key, Item>, at position: Int, for target: _Target
+  ) -> Int? {
+    guard !page.items.isEmpty else {
+      _fail(target, PagingError.emptyPageInsideData(position: position - _knownStart))
+      return nil
+    }
+    return position
+  }
+
+  /// An appended page starts where the page it joins ends, by that page's
+  /// next key. No key check on the page itself: its previous key names the
+  /// page before it in the source's terms (a "before" cursor, or `start -
+  /// pageSize` for page numbers), which need not be the key the joined page
+  /// was loaded with. An empty one ends the data there, or fails inside it.
+  private mutating func _startOfPage(
+    _ page: Page<Key, Item>, after end: Int, for target: _Target, request: PageRequest<Key>
+  ) -> Int? {
+    guard let edge = _freshPage(endingAt: end), _pages[edge].nextKey == request.key else {
+      _discardedResponseCount += 1
+      return nil
+    }
+    guard page.items.isEmpty else { return end }
+    if end >= _knownEnd {
+      _pages[edge].nextKey = nil
+      _setKnownEnd(end)
+    } else {
+      _fail(target, PagingError.emptyPageInsideData(position: end - _knownStart))
+    }
+    return nil
+  }
+
+  /// A prepended page ends where the page it joins starts, and must lead
+  /// to it: its next key is the key that page was loaded with, forward (a
+  /// page of another size would overlap it or leave a gap, the duplicates
+  /// of page-number keys). A page itself prepended was asked for with a
+  /// backward key, which a keyset source's next key never equals: no check
+  /// there, so an honest source walks back any distance. An empty one
+  /// starts the data there, or fails inside it.
+  private mutating func _startOfPage(
+    _ page: Page<Key, Item>, before edgeStart: Int, for target: _Target,
+    request: PageRequest<Key>
+  ) -> Int? {
+    guard let edge = _freshPage(startingAt: edgeStart), _pages[edge].previousKey == request.key
+    else {
+      _discardedResponseCount += 1
+      return nil
+    }
+    if _pages[edge].keyLeadsForward, let joined = _pages[edge].key, let key = page.nextKey,
+      key != joined
+    {
+      _fail(target, PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)"))
+      return nil
+    }
+    guard page.items.isEmpty else { return edgeStart - page.items.count }
+    if edgeStart <= _knownStart {
+      _pages[edge].previousKey = nil
+      _setKnownStart(edgeStart)
+    } else {
+      _fail(target, PagingError.emptyPageInsideData(position: edgeStart - _knownStart))
+    }
+    return nil
+  }
+
+  /// The page's items that other pages do not show (the same items under
+  /// another key, a cursor that went back), with the counts it claims
+  /// moved by what it drops and where they start; `nil`, the direction's
+  /// failure, with none left. The page keeps the run of items that stays
+  /// contiguous: a prepended page its items before the first repeated one
+  /// (it ends where the page it joins starts), any other its items after
+  /// the last one.
+  private mutating func _withoutDuplicates(
+    _ page: Page<Key, Item>, at start: Int, for target: _Target
+  ) -> (items: ContiguousArray<Item>, page: Page<Key, Item>, start: Int)? {
+    var items = ContiguousArray(page.items)
+    var page = page
+    var start = start
+    let tentative = start..<start + items.count
+    let duplicates = _duplicates(of: items, at: tentative)
+    guard let first = duplicates.first, let last = duplicates.last else {
+      return (items, page, start)
+    }
+    let error = PagingError.duplicateItems(
+      position: start - _knownStart, count: duplicates.count)
+    lastRefusal = error
+    if case .before = target {
+      page.itemsAfter = _shifted(page.itemsAfter, by: items.count - first)
+      items.removeLast(items.count - first)
+      start = tentative.upperBound - items.count
+    } else {
+      page.itemsBefore = _shifted(page.itemsBefore, by: last + 1)
+      items.removeFirst(last + 1)
+      // A page placed by its position (the first, a jump) keeps its items
+      // at theirs; an appended one still starts where the page it joins
+      // ends.
+      if case .after = target {} else { start += last + 1 }
+    }
+    guard !items.isEmpty else {
+      _fail(target, error)
+      return nil
+    }
+    return (items, page, start)
+  }
+
+  /// Moves the known bounds to take in a page stored at `span`. The latest
+  /// counts the source gives win, as a positional source's total does: the
+  /// data may have grown or shrunk since the last page. A missing key says
+  /// an end is reached only on the side the page was loaded towards: an
+  /// appended page without a previous key is a forward-only cursor's (it
+  /// has no way back, and the data before it is loaded), and a prepended
+  /// page's next key is the page it joins.
+  private mutating func _extendKnownBounds(
+    to span: Range<Int>, by page: Page<Key, Item>, for target: _Target
+  ) {
+    if span.lowerBound < _knownStart {
+      _knownStart = span.lowerBound
       _startReached = false
     }
-    if end > _knownEnd {
-      _knownEnd = end
+    if span.upperBound > _knownEnd {
+      _knownEnd = span.upperBound
       _endReached = false
     }
-    // The latest counts the source gives win, as a positional source's
-    // total does: the data may have grown or shrunk since the last page.
-    // A missing key says an end is reached only on the side the page was
-    // loaded towards: an appended page without a previous key is a
-    // forward-only cursor's (it has no way back, and the data before it is
-    // loaded), and a prepended page's next key is the page it joins.
     var appended = false
     var prepended = false
     switch target {
@@ -261,14 +300,14 @@ extension _PagerCore {
     default: break
     }
     if page.previousKey == nil && !appended {
-      _setKnownStart(start)
-    } else if let before = _claim(page.itemsBefore, used: _knownEnd - start) {
-      _setKnownStart(start - before)
+      _setKnownStart(span.lowerBound)
+    } else if let before = _claim(page.itemsBefore, used: _knownEnd - span.lowerBound) {
+      _setKnownStart(span.lowerBound - before)
     }
     if page.nextKey == nil && !prepended {
-      _setKnownEnd(end)
-    } else if let after = _claim(page.itemsAfter, used: end - _knownStart) {
-      _setKnownEnd(end + after)
+      _setKnownEnd(span.upperBound)
+    } else if let after = _claim(page.itemsAfter, used: span.upperBound - _knownStart) {
+      _setKnownEnd(span.upperBound + after)
     }
   }
 
