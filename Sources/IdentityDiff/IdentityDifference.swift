@@ -280,11 +280,11 @@ extension IdentityDifference {
 }
 
 extension IdentityDifference {
-  /// For every new position, the old position it came from, or `-1` for an
-  /// insertion: `newPositions` inverted, O(n + m).
+  /// For every new position, the old position it came from, or `nil` for
+  /// an insertion: `newPositions` inverted, O(n + m).
   @usableFromInline
-  internal var _oldPositions: [Int] {
-    var result = [Int](repeating: -1, count: newCount)
+  internal var _oldPositions: [Int?] {
+    var result = [Int?](repeating: nil, count: newCount)
     for (old, new) in newPositions.enumerated() { if let new { result[new] = old } }
     return result
   }

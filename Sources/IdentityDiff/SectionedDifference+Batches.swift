@@ -40,10 +40,13 @@ extension SectionedDifference {
     var touched = [Bool](repeating: false, count: sections.oldCount)
     for p in itemDeletions { touched[p.section] = true }
     for p in itemUpdates { touched[p.section] = true }
-    for q in itemInsertions { touched[oldSectionForNew[q.section]] = true }
+    // An item inserted into, or moved to, a new section touches no old one.
+    for q in itemInsertions {
+      if let s = oldSectionForNew[q.section] { touched[s] = true }
+    }
     for move in itemMoves {
       touched[move.from.section] = true
-      touched[oldSectionForNew[move.to.section]] = true
+      if let s = oldSectionForNew[move.to.section] { touched[s] = true }
     }
     var fate = [_SectionFate](repeating: .kept, count: sections.oldCount)
     for s in sections.updates { fate[s] = .reloaded }
@@ -56,8 +59,8 @@ extension SectionedDifference {
     }
     func implicitOld(_ s: Int) -> Bool { fate[s] != .kept }
     func implicitNew(_ t: Int) -> Bool {
-      let s = oldSectionForNew[t]
-      return s < 0 || fate[s] != .kept
+      guard let s = oldSectionForNew[t] else { return true }
+      return fate[s] != .kept
     }
 
     var batch = ListBatch()
@@ -117,120 +120,130 @@ extension SectionedDifference {
   public func stagedBatches(
     updatingContentBy style: ContentUpdateStyle = .reconfigure
   ) -> [StagedBatch] {
-    typealias Section = StagedBatch.Section
     let oldSectionForNew = sections._oldPositions
-    var stages: [StagedBatch] = []
-    func add(_ batch: ListBatch, _ sections: [Section]) {
-      if !batch.isEmpty { stages.append(StagedBatch(batch: batch, sections: sections)) }
-    }
-    /// New section `t` as the new snapshot has it.
-    func newSection(_ t: Int) -> Section {
-      Section(
-        source: .new(t), items: (0..<newItemCounts[t]).map { .new(ItemPath(section: t, item: $0)) })
-    }
+    let deletions = _itemDeletionStage()
+    let sectionDeletions = _sectionDeletionStage(after: deletions.stage.sections)
+    let arranged = _sectionArrangingStage(
+      after: deletions.stage.sections, ranks: sectionDeletions.ranks,
+      oldSectionForNew: oldSectionForNew)
+    let arrivals = _itemArrivalStage(
+      arranged: arranged.sections, survivorRanks: deletions.ranks,
+      oldSectionForNew: oldSectionForNew)
+    let content = _contentStage(updating: arrivals.updated, by: style)
+    return [deletions.stage, sectionDeletions.stage, arranged, arrivals.stage, content]
+      .filter { !$0.batch.isEmpty }
+  }
 
-    // Stage 1: item deletions. `survivorRank[s][i]` is the old item's
-    // position once the deletions are done (-1 if deleted).
+  /// New section `t` as the new snapshot has it.
+  private func _newSection(_ t: Int) -> StagedBatch.Section {
+    StagedBatch.Section(
+      source: .new(t), items: (0..<newItemCounts[t]).map { .new(ItemPath(section: t, item: $0)) })
+  }
+
+  /// Stage 1, item deletions: every old section with its surviving items,
+  /// and each old item's position once the deletions are done (`nil` for a
+  /// deleted one).
+  private func _itemDeletionStage() -> (stage: StagedBatch, ranks: [[Int?]]) {
     var deleted = oldItemCounts.map { [Bool](repeating: false, count: $0) }
     for p in itemDeletions { deleted[p.section][p.item] = true }
-    var survivorRank: [[Int]] = []
-    survivorRank.reserveCapacity(oldItemCounts.count)
-    var afterDeletions: [Section] = []
+    var ranks: [[Int?]] = []
+    ranks.reserveCapacity(oldItemCounts.count)
+    var sections: [StagedBatch.Section] = []
     for s in oldItemCounts.indices {
-      var ranks = [Int](repeating: -1, count: oldItemCounts[s])
+      var sectionRanks = [Int?](repeating: nil, count: oldItemCounts[s])
       var items: [StagedBatch.ItemSource] = []
       for i in 0..<oldItemCounts[s] where !deleted[s][i] {
-        ranks[i] = items.count
+        sectionRanks[i] = items.count
         items.append(.old(ItemPath(section: s, item: i)))
       }
-      survivorRank.append(ranks)
-      afterDeletions.append(Section(source: .old(s), items: items))
+      ranks.append(sectionRanks)
+      sections.append(StagedBatch.Section(source: .old(s), items: items))
     }
     var batch = ListBatch()
     batch.itemDeletions = itemDeletions
-    add(batch, afterDeletions)
+    return (StagedBatch(batch: batch, sections: sections), ranks)
+  }
 
-    // Stage 2: section deletions.
-    batch = ListBatch()
+  /// Stage 2, section deletions: the surviving sections, and each old
+  /// section's position among them (`nil` for a deleted one).
+  private func _sectionDeletionStage(
+    after afterDeletions: [StagedBatch.Section]
+  ) -> (stage: StagedBatch, ranks: [Int?]) {
+    var batch = ListBatch()
     batch.sectionDeletions = sections.deletions
-    var rankAfterSectionDeletions = [Int](repeating: -1, count: sections.oldCount)
-    var afterSectionDeletions: [Section] = []
+    var ranks = [Int?](repeating: nil, count: sections.oldCount)
+    var kept: [StagedBatch.Section] = []
     for s in 0..<sections.oldCount where sections.newPositions[s] != nil {
-      rankAfterSectionDeletions[s] = afterSectionDeletions.count
-      afterSectionDeletions.append(afterDeletions[s])
+      ranks[s] = kept.count
+      kept.append(afterDeletions[s])
     }
-    add(batch, afterSectionDeletions)
+    return (StagedBatch(batch: batch, sections: kept), ranks)
+  }
 
-    // Stage 3: section insertions and moves; a surviving section keeps its
-    // items as they are after stage 1.
-    batch = ListBatch()
+  /// Stage 3, section insertions and moves: a surviving section keeps its
+  /// items as they are after stage 1.
+  private func _sectionArrangingStage(
+    after afterDeletions: [StagedBatch.Section], ranks: [Int?], oldSectionForNew: [Int?]
+  ) -> StagedBatch {
+    var batch = ListBatch()
     batch.sectionInsertions = sections.insertions
+    // A moved section survives: it has a rank.
     batch.sectionMoves = sections.moves.map {
-      IdentityDifference.Move(from: rankAfterSectionDeletions[$0.from], to: $0.to)
+      IdentityDifference.Move(from: ranks[$0.from]!, to: $0.to)
     }
-    var arranged: [Section] = []
-    for t in 0..<sections.newCount {
-      let s = oldSectionForNew[t]
-      arranged.append(s < 0 ? newSection(t) : afterDeletions[s])
+    let arranged = (0..<sections.newCount).map { t in
+      oldSectionForNew[t].map { afterDeletions[$0] } ?? _newSection(t)
     }
-    add(batch, arranged)
+    return StagedBatch(batch: batch, sections: arranged)
+  }
 
-    // Stage 4: item insertions and moves, from where stage 3 left them.
-    batch = ListBatch()
+  /// Stage 4, item insertions and moves, from where stage 3 left them; with
+  /// the new paths of the items whose content changed.
+  private func _itemArrivalStage(
+    arranged: [StagedBatch.Section], survivorRanks: [[Int?]], oldSectionForNew: [Int?]
+  ) -> (stage: StagedBatch, updated: [ItemPath]) {
+    var batch = ListBatch()
     batch.itemInsertions = itemInsertions
+    // A moved item survives stage 1, in a section that survives stage 2.
     batch.itemMoves = itemMoves.map {
       let s = $0.from.section
       return ItemMove(
         from: ItemPath(
-          section: sections.newPositions[s]!, item: survivorRank[s][$0.from.item]),
+          section: sections.newPositions[s]!, item: survivorRanks[s][$0.from.item]!),
         to: $0.to)
     }
-    var inserted = newItemCounts.map { [Bool](repeating: false, count: $0) }
-    for q in itemInsertions { inserted[q.section][q.item] = true }
-    var arrivingFrom: [ItemPath: ItemPath] = [:]
-    var leaving = Set<ItemPath>()
+    var arrivals = _Arrivals(newItemCounts: newItemCounts)
+    for q in itemInsertions { arrivals.inserted[q.section][q.item] = true }
     for move in itemMoves {
-      arrivingFrom[move.to] = move.from
-      leaving.insert(move.from)
+      arrivals.arrivingFrom[move.to] = move.from
+      arrivals.leaving.insert(move.from)
     }
     let updated = Set(itemUpdates)
     var updatedNewPaths: [ItemPath] = []
-    var final: [Section] = []
+    var final: [StagedBatch.Section] = []
     for t in 0..<sections.newCount {
-      let s = oldSectionForNew[t]
-      guard s >= 0 else {
+      guard let s = oldSectionForNew[t] else {
         final.append(arranged[t])
         continue
       }
-      // The items that stay, in their old order, fill the places that are
-      // neither insertions nor move destinations.
-      var stayer = 0
-      var items: [StagedBatch.ItemSource] = []
-      items.reserveCapacity(newItemCounts[t])
-      for i in 0..<newItemCounts[t] {
-        let q = ItemPath(section: t, item: i)
-        let from: ItemPath
-        if inserted[t][i] {
-          items.append(.new(q))
-          continue
-        } else if let source = arrivingFrom[q] {
-          from = source
-        } else {
-          while deleted[s][stayer] || leaving.contains(ItemPath(section: s, item: stayer)) {
-            stayer += 1
-          }
-          from = ItemPath(section: s, item: stayer)
-          stayer += 1
+      let items = arrivals.items(
+        ofNewSection: t, count: newItemCounts[t], oldSection: s, survivors: survivorRanks[s])
+      for (i, source) in items.enumerated() {
+        if case .old(let from) = source, updated.contains(from) {
+          updatedNewPaths.append(ItemPath(section: t, item: i))
         }
-        items.append(.old(from))
-        if updated.contains(from) { updatedNewPaths.append(q) }
       }
-      final.append(Section(source: .old(s), items: items))
+      final.append(StagedBatch.Section(source: .old(s), items: items))
     }
-    add(batch, final)
+    return (StagedBatch(batch: batch, sections: final), updatedNewPaths)
+  }
 
-    // Stage 5: content, in the final positions (old and new agree).
-    batch = ListBatch()
+  /// Stage 5, content, in the final positions (old and new agree): section
+  /// reloads, and the other updated items reconfigured or reloaded.
+  private func _contentStage(
+    updating updatedNewPaths: [ItemPath], by style: ContentUpdateStyle
+  ) -> StagedBatch {
+    var batch = ListBatch()
     var reloadedSection = [Bool](repeating: false, count: sections.newCount)
     for s in sections.updates {
       let t = sections.newPositions[s]!
@@ -243,7 +256,45 @@ extension SectionedDifference {
     case .reload: batch.itemReloads = contentUpdates
     case .reconfigure: batch.itemReconfigures = contentUpdates
     }
-    add(batch, (0..<sections.newCount).map(newSection))
-    return stages
+    return StagedBatch(batch: batch, sections: (0..<sections.newCount).map(_newSection))
+  }
+}
+
+/// Where the items of stage 4 come from: insertions and move destinations
+/// by new path, and the old items that leave their section.
+private struct _Arrivals {
+  var inserted: [[Bool]]
+  var arrivingFrom: [ItemPath: ItemPath] = [:]
+  var leaving = Set<ItemPath>()
+
+  init(newItemCounts: [Int]) {
+    inserted = newItemCounts.map { [Bool](repeating: false, count: $0) }
+  }
+
+  /// The items of new section `t` (old section `s`): insertions and move
+  /// destinations in their places, and the items that stay, in their old
+  /// order, in the places left. `survivors` holds the old items' ranks
+  /// after stage 1 (`nil` for a deleted one).
+  func items(
+    ofNewSection t: Int, count: Int, oldSection s: Int, survivors: [Int?]
+  ) -> [StagedBatch.ItemSource] {
+    var stayer = 0
+    var items: [StagedBatch.ItemSource] = []
+    items.reserveCapacity(count)
+    for i in 0..<count {
+      let q = ItemPath(section: t, item: i)
+      if inserted[t][i] {
+        items.append(.new(q))
+      } else if let source = arrivingFrom[q] {
+        items.append(.old(source))
+      } else {
+        while survivors[stayer] == nil || leaving.contains(ItemPath(section: s, item: stayer)) {
+          stayer += 1
+        }
+        items.append(.old(ItemPath(section: s, item: stayer)))
+        stayer += 1
+      }
+    }
+    return items
   }
 }

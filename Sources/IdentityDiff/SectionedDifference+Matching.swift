@@ -18,20 +18,20 @@ extension SectionedDifference {
     @usableFromInline internal var itemUpdates: [ItemPath] = []
 
     /// Matches the items of `old` and `new`, whose section `t` is old
-    /// section `oldSectionForNew[t]`, or new if that is negative.
+    /// section `oldSectionForNew[t]`, or new if that is `nil`.
     ///
     /// Moves come unordered, updates by section, then prefix, suffix and
     /// middle.
     @inlinable
     internal init<Items: RandomAccessCollection, ItemID: Hashable>(
-      old: [Items], new: [Items], oldSectionForNew: [Int],
+      old: [Items], new: [Items], oldSectionForNew: [Int?],
       itemID: (Items.Element) -> ItemID,
       itemContentEquals: (Items.Element, Items.Element) -> Bool
     ) {
       var oldMiddles = [Range<Int>](repeating: 0..<0, count: old.count)
       var newMiddles = [Range<Int>](repeating: 0..<0, count: new.count)
-      for t in new.indices where oldSectionForNew[t] >= 0 {
-        let s = oldSectionForNew[t]
+      for t in new.indices {
+        guard let s = oldSectionForNew[t] else { continue }
         (oldMiddles[s], newMiddles[t]) = _matchEnds(
           old[s], new[t], section: s, itemID: itemID, itemContentEquals: itemContentEquals)
       }
@@ -90,12 +90,12 @@ extension SectionedDifference {
     }
 
     /// Places the items of `middle` of new section `t` (old section `s`, or
-    /// new if negative), whose matches are `oldForNew[k...]`: insertions,
+    /// new if `nil`), whose matches are `oldForNew[k...]`: insertions,
     /// moves across sections, and, within the section, the items outside
     /// one longest increasing subsequence of their old positions.
     @inlinable
     internal mutating func _placeMiddle<Items: RandomAccessCollection>(
-      of after: Items, _ t: Int, _ middle: Range<Int>, inOld old: [Items], _ s: Int,
+      of after: Items, _ t: Int, _ middle: Range<Int>, inOld old: [Items], _ s: Int?,
       oldPaths: [ItemPath], oldForNew: [Int], from k: inout Int, matched: inout [Bool],
       itemContentEquals: (Items.Element, Items.Element) -> Bool
     ) {
@@ -125,6 +125,8 @@ extension SectionedDifference {
           itemMoves.append(ItemMove(from: from, to: ItemPath(section: t, item: i)))
         }
       }
+      // Only an old section has items that stay in it.
+      guard let s else { return }
       let stays = _longestIncreasingSubsequence(count: stayers.count) { stayers[$0].old }
       for (n, pair) in stayers.enumerated() where !stays[n] {
         itemMoves.append(
