@@ -35,6 +35,31 @@ extension SectionedDifference {
   /// - Complexity: O(*s* + changes), expected, for *s* sections.
   public func batch() -> ListBatch {
     let oldSectionForNew = sections._oldPositions
+    let fate = _sectionFates(oldSectionForNew: oldSectionForNew)
+    var batch = ListBatch()
+    for s in (0..<sections.oldCount).reversed() where fate[s] == .deleted || fate[s] == .replaced {
+      batch.sectionDeletions.append(s)
+    }
+    var insertedSections = sections.insertions
+    for s in 0..<sections.oldCount where fate[s] == .replaced {
+      insertedSections.append(sections.newPositions[s]!)
+    }
+    batch.sectionInsertions = insertedSections.sorted()
+    batch.sectionMoves = sections.moves.filter { fate[$0.from] != .replaced }
+    batch.sectionReloads = (0..<sections.oldCount).filter { fate[$0] == .reloaded }
+    // Implicit: the section's own change already shows the item's.
+    _addItemChanges(to: &batch) { fate[$0] != .kept } isImplicitIn: { newSection in
+      guard let s = oldSectionForNew[newSection] else { return true }
+      return fate[s] != .kept
+    }
+    batch.itemDeletions.sort(by: >)
+    batch.itemInsertions.sort()
+    return batch
+  }
+
+  /// What a single batch does to each old section: a section that moves
+  /// while items change inside it, or whose header changed, is replaced.
+  private func _sectionFates(oldSectionForNew: [Int?]) -> [_SectionFate] {
     var moved = [Bool](repeating: false, count: sections.oldCount)
     for move in sections.moves { moved[move.from] = true }
     var touched = [Bool](repeating: false, count: sections.oldCount)
@@ -57,33 +82,24 @@ extension SectionedDifference {
         fate[s] = .replaced
       }
     }
-    func implicitOld(_ s: Int) -> Bool { fate[s] != .kept }
-    func implicitNew(_ t: Int) -> Bool {
-      guard let s = oldSectionForNew[t] else { return true }
-      return fate[s] != .kept
-    }
+    return fate
+  }
 
-    var batch = ListBatch()
-    for s in (0..<sections.oldCount).reversed() where fate[s] == .deleted || fate[s] == .replaced {
-      batch.sectionDeletions.append(s)
-    }
-    var insertedSections = sections.insertions
-    for s in 0..<sections.oldCount where fate[s] == .replaced {
-      insertedSections.append(sections.newPositions[s]!)
-    }
-    batch.sectionInsertions = insertedSections.sorted()
-    batch.sectionMoves = sections.moves.filter { fate[$0.from] != .replaced }
-    batch.sectionReloads = (0..<sections.oldCount).filter { fate[$0] == .reloaded }
-
+  /// Adds the item changes a batch shows beside its section changes: none
+  /// in a section whose own change shows them (`isImplicitIn`, by old and
+  /// by new section), a move into or out of one as an insertion or a
+  /// deletion, a moved and updated item as both, an updated one that stays
+  /// as a reload.
+  private func _addItemChanges(
+    to batch: inout ListBatch, isImplicitFrom: (Int) -> Bool, isImplicitIn: (Int) -> Bool
+  ) {
     let updated = Set(itemUpdates)
     var movedFrom = Set<ItemPath>()
-    for p in itemDeletions where !implicitOld(p.section) { batch.itemDeletions.append(p) }
-    for q in itemInsertions where !implicitNew(q.section) { batch.itemInsertions.append(q) }
+    for p in itemDeletions where !isImplicitFrom(p.section) { batch.itemDeletions.append(p) }
+    for q in itemInsertions where !isImplicitIn(q.section) { batch.itemInsertions.append(q) }
     for move in itemMoves {
-      let fromImplicit = implicitOld(move.from.section)
-      let toImplicit = implicitNew(move.to.section)
       movedFrom.insert(move.from)
-      switch (fromImplicit, toImplicit) {
+      switch (isImplicitFrom(move.from.section), isImplicitIn(move.to.section)) {
       case (true, true): continue
       case (true, false): batch.itemInsertions.append(move.to)
       case (false, true): batch.itemDeletions.append(move.from)
@@ -96,12 +112,9 @@ extension SectionedDifference {
         }
       }
     }
-    for p in itemUpdates where !implicitOld(p.section) && !movedFrom.contains(p) {
+    for p in itemUpdates where !isImplicitFrom(p.section) && !movedFrom.contains(p) {
       batch.itemReloads.append(p)
     }
-    batch.itemDeletions.sort(by: >)
-    batch.itemInsertions.sort()
-    return batch
   }
 
   /// The whole change as stages that keep every move (DifferenceKit's

@@ -20,19 +20,53 @@ public typealias PagedChanges = RowChanges
 extension PagedChanges {
   /// The changes from `old` to `new`, which show the same segments outside
   /// `window` (internal coordinates): a walk over the segments of both
-  /// inside it, O(segments in the window × log *p*).
+  /// inside it, block by block, O(segments in the window × log *p*).
   internal init<Item>(
     from old: PagedCollection<Item>, to new: PagedCollection<Item>, within window: Range<Int>
   ) {
     let low = Swift.min(old._origin, new._origin)
     let high = Swift.max(old._coordinateEnd, new._coordinateEnd)
-    var x = Swift.max(window.lowerBound, low)
     let stop = Swift.min(window.upperBound, high)
+    var x = Swift.max(window.lowerBound, low)
     guard x < stop else {
       self.init()
       return
     }
     // Start where a segment of both begins: rows before it are the same.
+    x = Self._blockStart(atOrBefore: x, in: old, new)
+    var oldRow = old._row(atCoordinate: x)
+    var newRow = new._row(atCoordinate: x)
+    var removed: [Range<Int>] = []
+    var inserted: [Range<Int>] = []
+    var updated: [Range<Int>] = []
+    while x < stop {
+      let y = Self._blockEnd(after: x, in: old, new, limit: high)
+      let before = old._rows(from: x, to: y)
+      let after = new._rows(from: x, to: y)
+      let inBoth = old._holds(coordinate: x) && new._holds(coordinate: x)
+      if inBoth && before.identity != nil && before.identity == after.identity
+        && before.count == after.count
+      {
+        // The same placeholders, or the same page: nothing changed.
+      } else if inBoth && before.count == after.count && before.isUniform && after.isUniform {
+        updated._appendJoining(newRow..<newRow + after.count)
+      } else {
+        removed._appendJoining(oldRow..<oldRow + before.count)
+        inserted._appendJoining(newRow..<newRow + after.count)
+      }
+      oldRow += before.count
+      newRow += after.count
+      x = y
+    }
+    self.init(removed: removed, inserted: inserted, updated: updated)
+  }
+
+  /// The latest coordinate at or before `x` where a segment of each
+  /// collection begins (or none holds it).
+  private static func _blockStart<Item>(
+    atOrBefore x: Int, in old: PagedCollection<Item>, _ new: PagedCollection<Item>
+  ) -> Int {
+    var x = x
     var aligned = false
     while !aligned {
       aligned = true
@@ -43,80 +77,46 @@ extension PagedChanges {
         }
       }
     }
-    var oldRow = old._row(atCoordinate: x)
-    var newRow = new._row(atCoordinate: x)
-    var removed: [Range<Int>] = []
-    var inserted: [Range<Int>] = []
-    var updated: [Range<Int>] = []
-    func add(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
-      guard !range.isEmpty else { return }
-      if let last = ranges.last, last.upperBound == range.lowerBound {
-        ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
-      } else {
-        ranges.append(range)
-      }
+    return x
+  }
+
+  /// Where the block that starts at `x` ends: at the next boundary of
+  /// either collection, widened to whole segments where edits make rows
+  /// and coordinates differ.
+  private static func _blockEnd<Item>(
+    after x: Int, in old: PagedCollection<Item>, _ new: PagedCollection<Item>, limit: Int
+  ) -> Int {
+    var y = limit
+    for layout in [old, new] {
+      if x < layout._origin { y = Swift.min(y, layout._origin) }
+      if let segment = layout._segment(atCoordinate: x) { y = Swift.min(y, segment.end) }
     }
-    func rows(
-      _ layout: PagedCollection<Item>, _ x: Int, _ y: Int
-    ) -> (
-      count: Int, identity: Int?, uniform: Bool
-    ) {
-      var count = 0
-      var identity: Int?
-      var uniform = true
-      var cursor = Swift.max(x, layout._origin)
-      let stop = Swift.min(y, layout._coordinateEnd)
-      var first = true
-      while cursor < stop, let segment = layout._segment(atCoordinate: cursor) {
-        let upper = Swift.min(segment.end, stop)
-        count += segment.isUniform ? upper - cursor : segment.rows
-        uniform = uniform && segment.isUniform
-        identity = first ? segment.identity : (identity == segment.identity ? identity : nil)
-        first = false
-        cursor = segment.isUniform ? upper : segment.end
-      }
-      return (count, identity, uniform)
-    }
-    while x < stop {
-      // A block ends at the next boundary of either layout, widened to
-      // whole segments where edits make rows and coordinates differ.
-      var y = high
+    var widened = true
+    while widened {
+      widened = false
       for layout in [old, new] {
-        if x < layout._origin { y = Swift.min(y, layout._origin) }
-        if let segment = layout._segment(atCoordinate: x) { y = Swift.min(y, segment.end) }
-      }
-      var widened = true
-      while widened {
-        widened = false
-        for layout in [old, new] {
-          for probe in [y - 1, x] {
-            if let segment = layout._segment(atCoordinate: probe), !segment.isUniform,
-              segment.end > y
-            {
-              y = segment.end
-              widened = true
-            }
+        for probe in [y - 1, x] {
+          if let segment = layout._segment(atCoordinate: probe), !segment.isUniform,
+            segment.end > y
+          {
+            y = segment.end
+            widened = true
           }
         }
       }
-      let before = rows(old, x, y)
-      let after = rows(new, x, y)
-      let inOld = x >= old._origin && x < old._coordinateEnd
-      let inNew = x >= new._origin && x < new._coordinateEnd
-      if inOld && inNew && before.identity != nil && before.identity == after.identity
-        && before.count == after.count
-      {
-        // The same placeholders, or the same page: nothing changed.
-      } else if inOld && inNew && before.count == after.count && before.uniform && after.uniform {
-        add(newRow..<newRow + after.count, to: &updated)
-      } else {
-        add(oldRow..<oldRow + before.count, to: &removed)
-        add(newRow..<newRow + after.count, to: &inserted)
-      }
-      oldRow += before.count
-      newRow += after.count
-      x = y
     }
-    self.init(removed: removed, inserted: inserted, updated: updated)
+    return y
+  }
+}
+
+extension Array where Element == Range<Int> {
+  /// Appends `range`, joined to the last range if it continues it.
+  fileprivate mutating func _appendJoining(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    if let last, last.upperBound == range.lowerBound {
+      self[count - 1] = last.lowerBound..<range.upperBound
+    } else {
+      append(range)
+    }
   }
 }

@@ -95,4 +95,30 @@ extension PagedCollection {
     guard let segment = _segment(atCoordinate: coordinate) else { return _count }
     return segment.row + Swift.min(coordinate - segment.start, segment.rows)
   }
+
+  /// Whether internal coordinate `coordinate` is inside the collection.
+  internal func _holds(coordinate: Int) -> Bool {
+    coordinate >= _origin && coordinate < _coordinateEnd
+  }
+
+  /// The rows of the coordinates `x..<y` (whole segments where edits make
+  /// rows and coordinates differ): how many, the identity they share, if
+  /// any, and whether every row is one coordinate.
+  internal func _rows(from x: Int, to y: Int) -> (count: Int, identity: Int?, isUniform: Bool) {
+    var count = 0
+    var identity: Int?
+    var isUniform = true
+    var cursor = Swift.max(x, _origin)
+    let stop = Swift.min(y, _coordinateEnd)
+    var first = true
+    while cursor < stop, let segment = _segment(atCoordinate: cursor) {
+      let upper = Swift.min(segment.end, stop)
+      count += segment.isUniform ? upper - cursor : segment.rows
+      isUniform = isUniform && segment.isUniform
+      identity = first ? segment.identity : (identity == segment.identity ? identity : nil)
+      first = false
+      cursor = segment.isUniform ? upper : segment.end
+    }
+    return (count, identity, isUniform)
+  }
 }

@@ -407,9 +407,9 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     if _observed.items.version != _core.items.version { items = _core.items }
     if _observedStatesVersion != _core._statesVersion {
       _observedStatesVersion = _core._statesVersion
-      _refreshState = _core.refreshState
-      _appendState = _core.appendState
-      _prependState = _core.prependState
+      _refreshState = _core.loadState(of: .refresh)
+      _appendState = _core.loadState(of: .append)
+      _prependState = _core.loadState(of: .prepend)
     }
     if _observed.requestCount != _core.requestCount { requestCount = _core.requestCount }
     if _observed.keyRequestCount != _core.keyRequestCount {

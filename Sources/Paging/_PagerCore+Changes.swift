@@ -57,53 +57,8 @@ extension _PagerCore {
     // `T` is `Item`: one cast per publication, then typed ids.
     let old = old as! PagedCollection<T>
     let new = new as! PagedCollection<T>
-    // A publication that only loads placeholders, or only drops pages, has
-    // no item on one side of its updated rows: nothing can have moved.
-    // An item moves from an updated row to an updated or inserted one (a
-    // refresh that searched past the old end finds it in a new row).
-    var itemsBefore = false
-    var itemsAfter = false
-    for range in changes.updated {
-      let first = changes.oldPosition(ofRowAt: range.lowerBound) ?? 0
-      let last = changes.oldPosition(ofRowAt: range.upperBound - 1) ?? old.count - 1
-      itemsBefore = itemsBefore || old._mayHoldItems(in: first..<last + 1)
-      itemsAfter = itemsAfter || new._mayHoldItems(in: range)
-    }
-    for range in changes.inserted where !itemsAfter {
-      itemsAfter = new._mayHoldItems(in: range)
-    }
-    guard itemsBefore && itemsAfter else { return changes }
-    // The items of the updated and inserted rows, and of the updated rows
-    // before, in the coordinates after `changes`.
-    var after: [T.ID: Int] = [:]
-    for range in changes.updated + changes.inserted {
-      new._forEachItem(in: range) { position, item in after[item.id] = position }
-    }
-    guard !after.isEmpty else { return changes }
-    var oldIDAt: [Int: T.ID] = [:]
-    var before: [T.ID: Int] = [:]
-    for range in changes.updated {
-      for position in range {
-        if let item = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }) {
-          oldIDAt[position] = item.id
-          before[item.id] = position
-        }
-      }
-    }
-    guard !oldIDAt.isEmpty else { return changes }
-    var replaced = Set<Int>()
-    for (position, oldID) in oldIDAt {
-      // An item replaced by another one; a placeholder that loads, or an
-      // item dropped to a placeholder, stays an update unless it moves.
-      if let newID = new[position]?.id, newID != oldID { replaced.insert(position) }
-    }
-    var moves: [RowChanges.Move] = []
-    for (id, to) in after {
-      guard let from = before[id], from != to else { continue }
-      moves.append(RowChanges.Move(from: from, to: to))
-      replaced.insert(from)
-      replaced.insert(to)
-    }
+    guard _mayMoveItems(changes, old, new) else { return changes }
+    let (replaced, moves) = _replacedRows(changes, old, new)
     guard !replaced.isEmpty else { return changes }
     var runs: [Range<Int>] = []
     for position in replaced.sorted() {
@@ -117,5 +72,62 @@ extension _PagerCore {
     // inserted again, an item found on both sides moved.
     return changes.followed(
       by: RowChanges(removed: runs, inserted: runs, moved: moves.sorted { $0.from < $1.from }))
+  }
+
+  /// Whether an item can have moved: a publication that only loads
+  /// placeholders, or only drops pages, has no item on one side of its
+  /// updated rows. An item moves from an updated row to an updated or
+  /// inserted one (a refresh that searched past the old end finds it in a
+  /// new row).
+  private static func _mayMoveItems<T>(
+    _ changes: PagedChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
+  ) -> Bool {
+    var itemsBefore = false
+    var itemsAfter = false
+    for range in changes.updated {
+      let first = changes.oldPosition(ofRowAt: range.lowerBound) ?? 0
+      let last = changes.oldPosition(ofRowAt: range.upperBound - 1) ?? old.count - 1
+      itemsBefore = itemsBefore || old._mayHoldItems(in: first..<last + 1)
+      itemsAfter = itemsAfter || new._mayHoldItems(in: range)
+    }
+    for range in changes.inserted where !itemsAfter {
+      itemsAfter = new._mayHoldItems(in: range)
+    }
+    return itemsBefore && itemsAfter
+  }
+
+  /// The updated rows, in the coordinates after `changes`, that now show
+  /// another item (replaced, or the end of a move), with the moves of the
+  /// items found both in updated rows before and in updated or inserted
+  /// rows after.
+  private static func _replacedRows<T: Identifiable>(
+    _ changes: PagedChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
+  ) -> (replaced: Set<Int>, moves: [RowChanges.Move]) {
+    var after: [T.ID: Int] = [:]
+    for range in changes.updated + changes.inserted {
+      new._forEachItem(in: range) { position, item in after[item.id] = position }
+    }
+    guard !after.isEmpty else { return ([], []) }
+    var replaced = Set<Int>()
+    var before: [T.ID: Int] = [:]
+    for range in changes.updated {
+      for position in range {
+        guard let item = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }) else {
+          continue
+        }
+        before[item.id] = position
+        // An item replaced by another one; a placeholder that loads, or an
+        // item dropped to a placeholder, stays an update unless it moves.
+        if let newID = new[position]?.id, newID != item.id { replaced.insert(position) }
+      }
+    }
+    var moves: [RowChanges.Move] = []
+    for (id, to) in after {
+      guard let from = before[id], from != to else { continue }
+      moves.append(RowChanges.Move(from: from, to: to))
+      replaced.insert(from)
+      replaced.insert(to)
+    }
+    return (replaced, moves)
   }
 }

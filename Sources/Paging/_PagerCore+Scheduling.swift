@@ -155,7 +155,12 @@ extension _PagerCore {
     guard let demand = _demand else { return [] }
     switch _source._kind {
     case .positional: return _wantedPositions(demand)
-    case .keyed(_, let refreshKey, _): return _wantedKeyed(demand, canJump: refreshKey != nil)
+    case .keyed(_, let refreshKey, _):
+      let wanted = _wantedKeyed(demand, canJump: refreshKey != nil)
+      if reachesVisibleRangeByWalking != wanted.walking {
+        reachesVisibleRangeByWalking = wanted.walking
+      }
+      return wanted.targets
     }
   }
 
@@ -228,79 +233,108 @@ extension _PagerCore {
 
   /// For a keyed source: for each run of missing positions in the demand
   /// and its prefetch (nearest the visible range first), walk from the
-  /// nearer loaded edge, or jump if both are farther than `jumpDistance`.
-  private mutating func _wantedKeyed(_ demand: Range<Int>, canJump: Bool) -> [_Target] {
+  /// nearer loaded edge, or jump if both are farther than `jumpDistance`;
+  /// and whether a walk longer than that reaches the visible range.
+  private func _wantedKeyed(
+    _ demand: Range<Int>, canJump: Bool
+  ) -> (targets: [_Target], walking: Bool) {
     let distance = _prefetchDistance
     // Beyond an end the source has not reached, the region is open: the
     // edge page's key may lead there.
-    let low = _startReached ? _knownStart : Int.min / 4
-    let high = _endReached ? _knownEnd : Int.max / 4
+    let start = _startReached ? _knownStart : nil
+    let end = _endReached ? _knownEnd : nil
     let region = _range(
-      Swift.max(low, demand.lowerBound - distance), Swift.min(high, demand.upperBound + distance))
-    guard !region.isEmpty else { return [] }
-    // The runs of positions no fresh page holds, each from one fresh page
-    // (or end of the span) to the next, that reach into the region.
-    // Only the pages near the region are read: a load costs the same with
-    // ten thousand pages loaded as with ten. (Every page is of the current
-    // generation: a refresh moves the old ones to `_held`.)
-    var runs: [Range<Int>] = []
-    let first = _pages._partitioningIndex { $0.end > region.lowerBound }
-    var cursor = first > 0 ? Swift.max(low, _pages[first - 1].end) : low
-    for index in first..<_pages.count {
-      let start = _pages[index].start
-      if start > cursor, start > region.lowerBound, cursor < region.upperBound {
-        runs.append(cursor..<start)
-      }
-      cursor = Swift.max(cursor, _pages[index].end)
-      if start >= region.upperBound { break }
-    }
-    if cursor < high, cursor < region.upperBound { runs.append(cursor..<high) }
+      Swift.max(start ?? .min, demand.lowerBound - distance),
+      Swift.min(end ?? .max, demand.upperBound + distance))
+    guard !region.isEmpty else { return ([], false) }
     // Nearest the visible range first.
     func gap(_ run: Range<Int>) -> Int {
       run.upperBound <= demand.lowerBound
         ? demand.lowerBound - run.upperBound
         : Swift.max(0, run.lowerBound - demand.upperBound)
     }
-    runs.sort { gap($0) < gap($1) }
+    let runs = _missingRuns(reaching: region, start: start, end: end).sorted { gap($0) < gap($1) }
     var wanted: [_Target] = []
     var walking = false
     for run in runs {
-      let above = run.upperBound <= demand.lowerBound
-      let target = above ? run.upperBound - 1 : Swift.max(run.lowerBound, demand.lowerBound)
-      let edgeBefore = _freshPage(endingAt: run.lowerBound).flatMap {
-        _pages[$0].nextKey == nil ? nil : $0
-      }
-      let edgeAfter = _freshPage(startingAt: run.upperBound).flatMap {
-        _pages[$0].previousKey == nil ? nil : $0
-      }
-      let fromBefore = edgeBefore.map { _ in target - run.lowerBound } ?? Int.max
-      let fromAfter = edgeAfter.map { _ in run.upperBound - 1 - target } ?? Int.max
-      let nearest = Swift.min(fromBefore, fromAfter)
-      let visible = run.overlaps(demand)
-      let jump =
-        canJump && _startReached && target >= _knownStart && target < _knownEnd
-        ? _alignedJump(target, within: run) : nil
-      if nearest > configuration.jumpDistance, let jump, !_keylessJumps.contains(jump) {
-        wanted.append(.jump(jump))
-        continue
-      }
-      if nearest == Int.max { continue }
-      if visible && nearest > configuration.jumpDistance { walking = true }
-      let walkForward = fromBefore < fromAfter || (fromBefore == fromAfter && !above)
-      wanted.append(walkForward ? .after(run.lowerBound) : .before(run.upperBound))
+      guard let (target, walks) = _keyedTarget(for: run, demand: demand, canJump: canJump)
+      else { continue }
+      wanted.append(target)
+      if walks { walking = true }
     }
-    if reachesVisibleRangeByWalking != walking { reachesVisibleRangeByWalking = walking }
     if let cap = configuration.maximumLoadedPages {
       let held = _pages.count { $0.end > region.lowerBound && $0.start < region.upperBound }
       if held + _loads.count >= cap {
         // Only what is visible: loading the prefetch would drop it again.
-        return wanted.filter { target in
-          guard let position = target.position else { return true }
-          return position >= demand.lowerBound - 1 && position <= demand.upperBound
+        wanted.removeAll { target in
+          guard let position = target.position else { return false }
+          return position < demand.lowerBound - 1 || position > demand.upperBound
         }
       }
     }
-    return wanted
+    return (wanted, walking)
+  }
+
+  /// The runs of positions no fresh page holds, each from one fresh page
+  /// (or the known `start`, or the region's edge where the start is open)
+  /// to the next (or the known `end`, or the region's edge), that reach
+  /// into `region`. Only the pages near the region are read: a load costs
+  /// the same with ten thousand pages loaded as with ten. (Every page is of
+  /// the current generation: a refresh moves the old ones to `_held`.)
+  private func _missingRuns(reaching region: Range<Int>, start: Int?, end: Int?) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    let first = _pages._partitioningIndex { $0.end > region.lowerBound }
+    let low = start ?? region.lowerBound
+    var cursor = first > 0 ? Swift.max(start ?? .min, _pages[first - 1].end) : low
+    for index in first..<_pages.count {
+      let pageStart = _pages[index].start
+      if pageStart > cursor, pageStart > region.lowerBound, cursor < region.upperBound {
+        runs.append(cursor..<pageStart)
+      }
+      cursor = Swift.max(cursor, _pages[index].end)
+      if pageStart >= region.upperBound { break }
+    }
+    let high = end ?? region.upperBound
+    if cursor < high, cursor < region.upperBound { runs.append(cursor..<high) }
+    return runs
+  }
+
+  /// What to load for the missing `run`: a jump where both loaded edges
+  /// are farther than `jumpDistance` and the source can jump, else a walk
+  /// from the nearer edge whose key leads into the run, else nothing; and
+  /// whether that walk is a long one to the visible range.
+  private func _keyedTarget(
+    for run: Range<Int>, demand: Range<Int>, canJump: Bool
+  ) -> (_Target, walks: Bool)? {
+    let above = run.upperBound <= demand.lowerBound
+    let target = above ? run.upperBound - 1 : Swift.max(run.lowerBound, demand.lowerBound)
+    let edgeBefore = _freshPage(endingAt: run.lowerBound).flatMap {
+      _pages[$0].nextKey == nil ? nil : $0
+    }
+    let edgeAfter = _freshPage(startingAt: run.upperBound).flatMap {
+      _pages[$0].previousKey == nil ? nil : $0
+    }
+    let fromBefore = edgeBefore.map { _ in target - run.lowerBound }
+    let fromAfter = edgeAfter.map { _ in run.upperBound - 1 - target }
+    let nearest = [fromBefore, fromAfter].compactMap { $0 }.min()
+    let far = nearest.map { $0 > configuration.jumpDistance } ?? true
+    if far, let jump = _jump(to: target, within: run, canJump: canJump) {
+      return (.jump(jump), false)
+    }
+    guard let nearest else { return nil }
+    let walksToVisible = run.overlaps(demand) && nearest > configuration.jumpDistance
+    let forward =
+      (fromBefore ?? .max) < (fromAfter ?? .max) || (fromBefore == fromAfter && !above)
+    return (forward ? .after(run.lowerBound) : .before(run.upperBound), walksToVisible)
+  }
+
+  /// A jump to `target`, in `run`: if the source can jump (it has a
+  /// refresh key), the target is inside the known span, and no jump there
+  /// found no key.
+  private func _jump(to target: Int, within run: Range<Int>, canJump: Bool) -> Int? {
+    guard canJump, _startReached, target >= _knownStart, target < _knownEnd else { return nil }
+    let jump = _alignedJump(target, within: run)
+    return _keylessJumps.contains(jump) ? nil : jump
   }
 
   /// A jump target for `position`: the page-aligned position at or before
@@ -434,65 +468,64 @@ extension _PagerCore {
   /// latest; a state changes for observers only when what it shows does
   /// (by the failure's serial: errors are never compared).
   internal mutating func _publishStates() {
-    let anchor = _demand?.lowerBound ?? _knownStart
-    let generationShown = _pages.contains { $0.generation == _generation }
-    // Per state: refresh, append, prepend.
-    var keys: [_StateKey] = [.idle, .idle, .idle]
-    var errors: [(any Error)?] = [nil, nil, nil]
-    func fail(_ side: Int, _ failure: (error: any Error, serial: Int)) {
-      if case .failed(let serial) = keys[side], serial > failure.serial { return }
-      keys[side] = .failed(failure.serial)
-      errors[side] = failure.error
+    var keys = _ByLoadKind(_StateKey.idle)
+    var errors = _ByLoadKind<(any Error)?>(nil)
+    func fail(_ kind: PageLoadKind, _ failure: (error: any Error, serial: Int)) {
+      if case .failed(let serial) = keys[kind], serial > failure.serial { return }
+      keys[kind] = .failed(failure.serial)
+      errors[kind] = failure.error
     }
-    if !generationShown {
+    if !_pages.contains(where: { $0.generation == _generation }) {
+      // Nothing of this generation shown yet: all is the refresh's.
       if !_loads.isEmpty {
-        keys[0] = .loading
+        keys.refresh = .loading
       } else {
-        for failure in _failures.values { fail(0, failure) }
+        for failure in _failures.values { fail(.refresh, failure) }
       }
     } else {
-      // A page that reaches the visible range is the visible range's (the
-      // append side, which a retry UI reads), whatever its alignment; only
-      // a page wholly before the visible range is the prepend side's.
-      let pageSize = configuration.pageSize
-      func side(_ target: _Target) -> Int {
-        switch target {
-        case .before(let p): p <= anchor ? 2 : 1
-        case .positions(let p), .jump(let p), .after(let p): p + pageSize <= anchor ? 2 : 1
-        case .first: 1
-        }
-      }
       for (target, failure) in _failures where target.position != nil {
-        fail(side(target), failure)
+        fail(_side(of: target), failure)
       }
       for load in _loads.values where load.target.position != nil {
-        keys[side(load.target)] = .loading
+        keys[_side(of: load.target)] = .loading
       }
-      if keys[1] == .idle, _endReached, let last = _pages.last, last.end == _knownEnd,
+      if keys.append == .idle, _endReached, let last = _pages.last, last.end == _knownEnd,
         last.generation == _generation
       {
-        keys[1] = .endReached
+        keys.append = .endReached
       }
-      if keys[2] == .idle, _startReached, let first = _pages.first, first.start == _knownStart,
-        first.generation == _generation
+      if keys.prepend == .idle, _startReached, let first = _pages.first,
+        first.start == _knownStart, first.generation == _generation
       {
-        keys[2] = .endReached
+        keys.prepend = .endReached
       }
     }
     guard keys != _stateKeys else { return }
     _stateKeys = keys
     _statesVersion += 1
-    let states = keys.indices.map { side -> PageLoadState in
-      switch keys[side] {
+    _loadStates = keys.map { kind, key -> PageLoadState in
+      switch key {
       case .idle: .idle
       case .loading: .loading
       case .endReached: .endReached
-      case .failed: .failed(errors[side]!)
+      case .failed: .failed(errors[kind]!)
       }
     }
-    refreshState = states[0]
-    appendState = states[1]
-    prependState = states[2]
+  }
+
+  /// The side a load of a shown generation is on, relative to the first
+  /// visible position: a page that reaches the visible range is the visible
+  /// range's (the append side, which a retry UI reads), whatever its
+  /// alignment; only a page wholly before the visible range is the prepend
+  /// side's.
+  private func _side(of target: _Target) -> PageLoadKind {
+    let anchor = _demand?.lowerBound ?? _knownStart
+    switch target {
+    case .before(let p): return p <= anchor ? .prepend : .append
+    case .positions(let p), .jump(let p), .after(let p):
+      return p + configuration.pageSize <= anchor ? .prepend : .append
+    case .first: return .append
+    }
   }
 }
 

@@ -21,16 +21,12 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
 
   /// See `Pager.items`.
   public internal(set) var items = PagedCollection<Item>()
-  /// See `Pager.loadState(of:)`.
-  public internal(set) var refreshState: PageLoadState = .idle
-  /// See `Pager.loadState(of:)`.
-  public internal(set) var appendState: PageLoadState = .idle
-  /// See `Pager.loadState(of:)`.
-  public internal(set) var prependState: PageLoadState = .idle
+  /// The load state of each kind.
+  internal var _loadStates = _ByLoadKind(PageLoadState.idle)
   /// Bumped when a load state changes (`_publishStates()`).
   internal var _statesVersion = 0
   /// What each state shows, to tell a change without comparing errors.
-  internal var _stateKeys: [_StateKey] = [.idle, .idle, .idle]
+  internal var _stateKeys = _ByLoadKind(_StateKey.idle)
   /// See `Pager.requestCount`.
   public internal(set) var requestCount = 0
   /// See `Pager.keyRequestCount`.
@@ -306,4 +302,10 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public mutating func demand(_ positions: Range<Int>) {
     _setDemand(positions, settling: false)
   }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension _PagerCore {
+  /// See `Pager.loadState(of:)`.
+  public func loadState(of kind: PageLoadKind) -> PageLoadState { _loadStates[kind] }
 }

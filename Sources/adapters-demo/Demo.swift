@@ -269,25 +269,9 @@ enum Demo {
   static func runPaged(_ n: Int) async -> Report {
     var report = Report(adapter: "PagedCollection")
     report.items = n
-    let pageSize = 1_000
-    // The source's rows: a message at each position, whose id is not its
-    // position. `inserted` rows arrive at the top later (new messages the
-    // refresh finds).
+    // `inserted` rows arrive at the top later (new messages the refresh finds).
     let inserted = _Counter()
-    // A positional source (SQL `LIMIT/OFFSET`) that knows its count: a jump
-    // loads the pages at the visible range directly.
-    let pager = Pager<Int, DemoMessage>(
-      configuration: PagingConfiguration(
-        pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: 2 * pageSize,
-        maximumLoadedPages: 8),
-      source: .positional { range in
-        try await Task.sleep(for: .milliseconds(1))  // a simulated remote source
-        let top = inserted.value
-        let rows = range.clamped(to: 0..<n + top).map { position in
-          DemoMessage(id: position < top ? -1 - position : 7 * (position - top) + 3)
-        }
-        return PositionalPage(items: rows, totalCount: n + top)
-      })
+    let pager = makePager(n, inserted: inserted)
     pager.refresh()
     await pager.waitUntilIdle()
     report.arrayConversionBytes = arrayConversionBytes(pager.items)
@@ -303,15 +287,11 @@ enum Demo {
     let readFrames = 600
     let read = (1...readFrames).map { Double($0) * readingStep }
     let jumps = spreadJumps(20, over: list.engine.contentLength)
-    var jumpFrames: [Int] = []
-    var jumpLoads: [Int] = []
-    var jumpTimes: [Duration] = []
+    var landings = JumpLandings()
     var unshown = 0
-    func shown(
-      _ list: VirtualList<PagedRows<DemoMessage>, PagedRowID<Int>, FixedSizeLayout>
-    )
-      -> Bool
-    { !list.visible.contains { !pager.items.isLoaded(at: $0) } }
+    func shown(_ list: PagedList) -> Bool {
+      !list.visible.contains { !pager.items.isLoaded(at: $0) }
+    }
     await scroll(&list, report: &report, offsets: read) { list, _ in
       await display.waitForNextFrame()
       Self.follow(pager, in: &list)
@@ -330,28 +310,47 @@ enum Demo {
         if !shown(list) { unshown += 1 }
       } while !shown(list) && frames < framesPerJump
       guard shown(list) else { return }
-      jumpFrames.append(frames)
-      jumpLoads.append(pager.requestCount - loadsBefore)
-      jumpTimes.append(ContinuousClock.now - started)
+      landings.record(
+        frames: frames, loads: pager.requestCount - loadsBefore,
+        time: ContinuousClock.now - started)
     }
     report.pageLoads = pager.requestCount
-    jumpLoads.sort()
-    jumpTimes.sort()
-    jumpFrames.sort()
     report.jumps =
       "\(readFrames) frames read \(Int(readingStep / rowLength)) rows each at 60 Hz, then "
-      + "\(jumps.count) jumps; \(jumpLoads.count) showed their rows within \(framesPerJump) "
-      + "frames"
-    if !jumpLoads.isEmpty {
-      report.jumps +=
-        ": loads per jump p50 \(jumpLoads[jumpLoads.count / 2]), max \(jumpLoads.last!); "
-        + "frames to show p50 \(jumpFrames[jumpFrames.count / 2]), max \(jumpFrames.last!); "
-        + "time to show p50 \(milliseconds(jumpTimes[jumpTimes.count / 2])) ms, "
-        + "max \(milliseconds(jumpTimes.last!)) ms"
-    }
-    report.jumps += "; \(unshown) of \(report.frames) frames showed placeholders"
-    // Three messages arrive at the top, then `refresh()` in place: where is
-    // the item the reader was looking at, by its identity?
+      + "\(jumps.count) jumps; \(landings.summary)"
+      + "; \(unshown) of \(report.frames) frames showed placeholders"
+    report.dataChange = await refreshAfterArrivals(pager, &list, inserted: inserted)
+    return report
+  }
+
+  typealias PagedList = VirtualList<PagedRows<DemoMessage>, PagedRowID<Int>, FixedSizeLayout>
+
+  /// A positional source (SQL `LIMIT/OFFSET`) that knows its count, so a
+  /// jump loads the pages at the visible range directly: a message at each
+  /// position, whose id is not its position, after `inserted` new ones.
+  @MainActor
+  static func makePager(_ n: Int, inserted: _Counter) -> Pager<Int, DemoMessage> {
+    let pageSize = 1_000
+    return Pager<Int, DemoMessage>(
+      configuration: PagingConfiguration(
+        pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: 2 * pageSize,
+        maximumLoadedPages: 8),
+      source: .positional { range in
+        try await Task.sleep(for: .milliseconds(1))  // a simulated remote source
+        let top = inserted.value
+        let rows = range.clamped(to: 0..<n + top).map { position in
+          DemoMessage(id: position < top ? -1 - position : 7 * (position - top) + 3)
+        }
+        return PositionalPage(items: rows, totalCount: n + top)
+      })
+  }
+
+  /// Three messages arrive at the top, then `refresh()` in place: where is
+  /// the item the reader was looking at, by its identity?
+  @MainActor
+  static func refreshAfterArrivals(
+    _ pager: Pager<Int, DemoMessage>, _ list: inout PagedList, inserted: _Counter
+  ) async -> String {
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
     let loadsBeforeRefresh = pager.requestCount
@@ -363,20 +362,18 @@ enum Demo {
     Self.follow(pager, in: &list)
     let now = list.visible.lowerBound
     let shift = list.data.firstIndex { $0.id == itemBefore }.map { $0 - firstVisible }
-    report.dataChange =
-      "refresh() in place after 3 rows arrived at the top: "
+    return "refresh() in place after 3 rows arrived at the top: "
       + "\(pager.requestCount - loadsBeforeRefresh) loads; the item read "
       + (list.data[now].id == itemBefore
         ? "is still the first visible row"
         : "moved \(shift.map { "by \($0) rows" } ?? "out of the loaded rows")")
-    return report
   }
 
   /// Brings `list` up to the pager's latest publication.
   @MainActor
   static func follow(
     _ pager: Pager<Int, DemoMessage>,
-    in list: inout VirtualList<PagedRows<DemoMessage>, PagedRowID<Int>, FixedSizeLayout>
+    in list: inout PagedList
   ) {
     guard list.data.version != pager.items.version else { return }
     if let changes = pager.changes(since: list.data.version) {

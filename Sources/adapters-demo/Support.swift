@@ -203,3 +203,30 @@ struct DisplayClock {
 func milliseconds(_ duration: Duration) -> Int {
   Int(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
 }
+
+/// The jumps that showed their rows: frames, loads and time each took.
+struct JumpLandings {
+  private var frames: [Int] = []
+  private var loads: [Int] = []
+  private var times: [Duration] = []
+
+  mutating func record(frames: Int, loads: Int, time: Duration) {
+    self.frames.append(frames)
+    self.loads.append(loads)
+    times.append(time)
+  }
+
+  /// How many showed their rows within `Demo.framesPerJump` frames, and
+  /// the median and largest cost of those.
+  var summary: String {
+    var text = "\(loads.count) showed their rows within \(Demo.framesPerJump) frames"
+    guard !loads.isEmpty else { return text }
+    let (loads, frames, times) = (loads.sorted(), frames.sorted(), times.sorted())
+    text +=
+      ": loads per jump p50 \(loads[loads.count / 2]), max \(loads.last!); "
+      + "frames to show p50 \(frames[frames.count / 2]), max \(frames.last!); "
+      + "time to show p50 \(milliseconds(times[times.count / 2])) ms, "
+      + "max \(milliseconds(times.last!)) ms"
+    return text
+  }
+}

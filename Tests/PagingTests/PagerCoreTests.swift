@@ -48,7 +48,7 @@ struct PagerCoreTests {
     core.refresh()
     let (started, _) = loads(core.takeEffects())
     #expect(Array(started.values) == [0..<10])
-    #expect(core.refreshState.isLoading)
+    #expect(core.loadState(of: .refresh).isLoading)
     answer(&core, started.keys.first!, 0..<10)
     #expect(core.items.count == 1_000)
     #expect(core.items.prefix(10).map { $0 } == Array(0..<10))

@@ -287,14 +287,7 @@ extension OutlineCollection {
       if let child = _childRecord(record, index).record { survivors[id] = child }
     }
     guard let newChildren else {
-      // The node became a leaf: forget it and everything below.
-      if wasExpanded { _propagate(from: record, delta: -oldTotal) }
-      for child in survivors.values { _dropRecord(child) }
-      _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
-      _setChildRecord(r.parent, Int(r.indexInParent), to: .leaf)
-      _freeRecords.append(record)
-      _deadRowEntries += Int(span.count)
-      _compactRowTreeIfNeeded()
+      _dropChildren(of: record, rows: oldTotal, survivors: survivors.values)
       guard wasExpanded, let position else { return .unchanged }
       return .removed(position + 1..<position + 1 + oldTotal)
     }
@@ -333,6 +326,23 @@ extension OutlineCollection {
     return .replaced(
       removed: position + 1..<position + 1 + oldTotal,
       inserted: position + 1..<position + 1 + newTotal)
+  }
+
+  /// The node of `record`, whose subtree showed `rows` rows, became a
+  /// leaf: forgets it and everything below (its surviving child records
+  /// too).
+  @inlinable
+  internal mutating func _dropChildren(
+    of record: Int32, rows: Int, survivors: some Sequence<Int32>
+  ) {
+    let r = _records[Int(record)]
+    if r.isExpanded { _propagate(from: record, delta: -rows) }
+    for child in survivors { _dropRecord(child) }
+    _recordForID.removeValue(forKey: _id(_node(record: r.parent, index: Int(r.indexInParent))))
+    _setChildRecord(r.parent, Int(r.indexInParent), to: .leaf)
+    _freeRecords.append(record)
+    _deadRowEntries += Int(_spans[Int(record)].count)
+    _compactRowTreeIfNeeded()
   }
 
   /// Forgets `top` and every record below it.

@@ -301,49 +301,26 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
       _data.count == newCount,
       "The changes turn \(oldCount) items into \(newCount), not the \(_data.count) of the new data: \(changes)"
     )
-    // A replaced range (an outline's expand-all, a reload, a collapse and an
-    // expand composed) removes window rows that are still there: find them
-    // among the inserted rows by identity and report them as moved, so that
-    // the rule of `Anchoring` sees them as survivors and the row read keeps
-    // its place (with its measured length).
     var changes = changes
     let window = _engine.window
     let oldIDs = _windowIDs
     let removedInWindow = _positions(of: changes.removed, in: window)
-    let reported: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.from))
-    // Rows that share an id are matched in order of appearance, as
-    // IGListDiff matches duplicates: the k-th in the window with the k-th
-    // among the inserted rows.
-    var wanted: [ID: [Int]] = [:]
-    var wantedCount = 0
-    for p in removedInWindow.reversed() where !reported.contains(p) {
-      wanted[oldIDs[p &- window.lowerBound], default: []].append(p)
-      wantedCount &+= 1
-    }
-    if wantedCount > 0, !changes.inserted.isEmpty {
-      let movedTo: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.to))
-      var found: [RowChanges.Move] = []
-      search: for range in changes.inserted {
-        var index = _data.index(_data.startIndex, offsetBy: range.lowerBound)
-        for position in range {
-          if !movedTo.contains(position), let old = wanted[_id(_data[index])]?.popLast() {
-            found.append(RowChanges.Move(from: old, to: position))
-            wantedCount &-= 1
-            if wantedCount == 0 { break search }
-          }
-          _data.formIndex(after: &index)
-        }
-      }
-      if !found.isEmpty {
-        changes.moved = (changes.moved + found).sorted { $0.from < $1.from }
+    var movedFrom = Set(changes.moved.map(\.from))
+    var movedTo = Set(changes.moved.map(\.to))
+    let found = _survivors(
+      removedInWindow, of: changes, window: window, ids: oldIDs, movedFrom: movedFrom,
+      movedTo: movedTo)
+    if !found.isEmpty {
+      changes.moved = (changes.moved + found).sorted { $0.from < $1.from }
+      for move in found {
+        movedFrom.insert(move.from)
+        movedTo.insert(move.to)
       }
     }
     var update = _publishDataChange(_engine.apply(changes))
     // What a host animates: rows removed from the window, rows inserted
     // into it, and rows moved into it.
     let newWindow = _engine.window
-    let movedFrom: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.from))
-    let movedTo: Set<Int> = changes.moved.isEmpty ? [] : Set(changes.moved.map(\.to))
     update.removed = removedInWindow.filter { !movedFrom.contains($0) }.map {
       oldIDs[$0 &- window.lowerBound]
     }
@@ -354,6 +331,40 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
       _windowIDs[$0 &- newWindow.lowerBound]
     }
     return update
+  }
+
+  /// The window rows that `changes` remove but that are still there: a
+  /// replaced range (an outline's expand-all, a reload, a collapse and an
+  /// expand composed) removes window rows and inserts them again. Found
+  /// among the inserted rows by identity and reported as moved, the rule of
+  /// `Anchoring` sees them as survivors and the row read keeps its place
+  /// (with its measured length). Rows that share an id are matched in
+  /// order of appearance, as IGListDiff matches duplicates: the k-th in the
+  /// window with the k-th among the inserted rows.
+  private func _survivors(
+    _ removedInWindow: [Int], of changes: RowChanges, window: Range<Int>, ids oldIDs: [ID],
+    movedFrom: Set<Int>, movedTo: Set<Int>
+  ) -> [RowChanges.Move] {
+    var wanted: [ID: [Int]] = [:]
+    var wantedCount = 0
+    for p in removedInWindow.reversed() where !movedFrom.contains(p) {
+      wanted[oldIDs[p &- window.lowerBound], default: []].append(p)
+      wantedCount &+= 1
+    }
+    var found: [RowChanges.Move] = []
+    guard wantedCount > 0 else { return found }
+    for range in changes.inserted {
+      var index = _data.index(_data.startIndex, offsetBy: range.lowerBound)
+      for position in range {
+        if !movedTo.contains(position), let old = wanted[_id(_data[index])]?.popLast() {
+          found.append(RowChanges.Move(from: old, to: position))
+          wantedCount &-= 1
+          if wantedCount == 0 { return found }
+        }
+        _data.formIndex(after: &index)
+      }
+    }
+    return found
   }
 
   /// Replaces the data with any other change: items appended or removed at
