@@ -193,12 +193,7 @@ extension _PagerCore {
       return nil
     }
     guard page.items.isEmpty else { return end }
-    if end >= _knownEnd {
-      _pages[edge].nextKey = nil
-      _setKnownEnd(end)
-    } else {
-      _fail(target, PagingError.emptyPageInsideData(position: end - _knownStart))
-    }
+    _endData(at: end, besidePage: edge, forward: true, for: target)
     return nil
   }
 
@@ -225,13 +220,27 @@ extension _PagerCore {
       return nil
     }
     guard page.items.isEmpty else { return edgeStart - page.items.count }
-    if edgeStart <= _knownStart {
-      _pages[edge].previousKey = nil
-      _setKnownStart(edgeStart)
-    } else {
-      _fail(target, PagingError.emptyPageInsideData(position: edgeStart - _knownStart))
-    }
+    _endData(at: edgeStart, besidePage: edge, forward: false, for: target)
     return nil
+  }
+
+  /// An empty page loaded from the page at index `edge` towards `forward`:
+  /// the data ends at `position` if no more is known beyond it (the edge
+  /// page's key that way is dropped), else the empty page is a failure.
+  private mutating func _endData(
+    at position: Int, besidePage edge: Int, forward: Bool, for target: _Target
+  ) {
+    guard forward ? position >= _knownEnd : position <= _knownStart else {
+      _fail(target, PagingError.emptyPageInsideData(position: position - _knownStart))
+      return
+    }
+    if forward {
+      _pages[edge].nextKey = nil
+      _setKnownEnd(position)
+    } else {
+      _pages[edge].previousKey = nil
+      _setKnownStart(position)
+    }
   }
 
   /// The page's items that other pages do not show (the same items under
