@@ -15,3 +15,13 @@ public func screenOffset<Data, Layout>(
   return list.engine.layout.frame(of: list.window.lowerBound + k).mainOffset
     - list.engine.viewport.offset
 }
+
+extension VirtualList where Data.Element == ID {
+  /// A list of `data`, each element its own identity, over `layout`, with
+  /// a viewport of `length` at the top: the tests' usual list.
+  public init(identifying data: Data, layout: Layout, viewportLength length: Double) {
+    self.init(
+      data: data, id: { $0 },
+      engine: WindowingEngine(layout: layout, viewport: Viewport(length: length)))
+  }
+}

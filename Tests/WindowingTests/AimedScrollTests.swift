@@ -244,10 +244,9 @@ struct AimedScrollTests {
   @Test("A VirtualList scrolls to an id, and reports its corrections")
   func virtualListScrollsToAnID() {
     var list = VirtualList(
-      data: Array(0..<1_000).map { "row \($0)" }, id: { $0 },
-      engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
-        viewport: Viewport(length: 400)))
+      identifying: Array(0..<1_000).map { "row \($0)" },
+      layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
+      viewportLength: 400)
     let before = list.window
     #expect(list.scroll(toID: "row 5000") == nil)
     #expect(list.window == before)

@@ -18,10 +18,9 @@ struct AnchoringTests {
   func chatAtTheTop() {
     var messages = Array(1_000..<1_100)
     var list = VirtualList(
-      data: messages, id: { $0 },
-      engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: messages.count, estimatedLength: 40),
-        viewport: Viewport(length: 400)))
+      identifying: messages,
+      layout: VariableSizeLayout(itemCount: messages.count, estimatedLength: 40),
+      viewportLength: 400)
     list.anchoring = .chat
     #expect(list.engine.viewport.offset == 0)
     let read = list.windowIDs[list.visible.lowerBound - list.window.lowerBound]
@@ -42,10 +41,9 @@ struct AnchoringTests {
   func feedAtTheTop() {
     var posts = Array(100..<200)
     var list = VirtualList(
-      data: posts, id: { $0 },
-      engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: posts.count, itemLength: 40),
-        viewport: Viewport(length: 400)))
+      identifying: posts,
+      layout: FixedSizeLayout(itemCount: posts.count, itemLength: 40),
+      viewportLength: 400)
     posts.insert(contentsOf: 0..<10, at: 0)
     list.apply(RowChanges(inserted: [0..<10]), from: posts)
     #expect(list.engine.viewport.offset == 0 && list.windowIDs.first == 0)
@@ -63,10 +61,9 @@ struct ListUpdateInPlaceTests {
     var messages = Array(0..<1_000)
     messages.reserveCapacity(2_000)
     var list = VirtualList(
-      data: messages, id: { $0 },
-      engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: messages.count, itemLength: 40),
-        viewport: Viewport(length: 400)))
+      identifying: messages,
+      layout: FixedSizeLayout(itemCount: messages.count, itemLength: 40),
+      viewportLength: 400)
     messages = []  // the app keeps no second reference
     let buffer = list.data.withUnsafeBufferPointer { $0.baseAddress }
     for message in 1_000..<1_500 {

@@ -162,10 +162,9 @@ struct VirtualListHostileEditTests {
   func identifiersConform() throws {
     let data = (0..<60).map { "row\($0)" }
     var list = VirtualList(
-      data: data, id: { $0 },
-      engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: data.count, itemLength: 10),
-        viewport: Viewport(length: 100)))
+      identifying: data,
+      layout: FixedSizeLayout(itemCount: data.count, itemLength: 10),
+      viewportLength: 100)
     // A scroll that keeps part of the window: entered and exited are views
     // of the window buffers, the first in two runs after a jump back.
     let scrolled = list.scroll(toOffset: 150)

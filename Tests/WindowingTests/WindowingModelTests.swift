@@ -249,11 +249,9 @@ struct WindowingModelTests {
       newData.insert(contentsOf: ids, at: at)
       var newLengths = model.lengths
       newLengths.insert(contentsOf: repeatElement(30, count: k), at: at)
-      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
-      model.data = newData
-      model.lengths = newLengths
-      track(&model, model.list.apply(RowChanges(inserted: [at..<at + k]), from: newData))
-      model.expectedOffset = expected
+      commit(&model, newData, newLengths) {
+        $0.apply(RowChanges(inserted: [at..<at + k]), from: $1)
+      }
       return "insertItems(at: \(at)..<\(at + k))"
     case 45..<65:
       guard count > 0 else { return "remove from empty: nothing" }
@@ -265,11 +263,9 @@ struct WindowingModelTests {
       newData.removeSubrange(lower..<lower + k)
       var newLengths = model.lengths
       newLengths.removeSubrange(lower..<lower + k)
-      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
-      model.data = newData
-      model.lengths = newLengths
-      track(&model, model.list.apply(RowChanges(removed: [lower..<lower + k]), from: newData))
-      model.expectedOffset = expected
+      commit(&model, newData, newLengths) {
+        $0.apply(RowChanges(removed: [lower..<lower + k]), from: $1)
+      }
       return "removeItems(at: \(lower)..<\(lower + k))"
     case 65..<72:
       let newCount = Int.random(in: 0...count + 20, using: &g)
@@ -280,11 +276,7 @@ struct WindowingModelTests {
       }
       var newLengths = Array(model.lengths.prefix(newCount))
       newLengths += repeatElement(30, count: newCount - newLengths.count)
-      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
-      model.lengths = newLengths
-      model.data = newData
-      track(&model, model.list.replaceData(newData))
-      model.expectedOffset = expected
+      commit(&model, newData, newLengths) { $0.replaceData($1) }
       return "replaceData(count: \(newCount))"
     case 72..<85:
       // Removals, inserts and moves at once, anywhere.
@@ -306,12 +298,8 @@ struct WindowingModelTests {
       let newLengths =
         model.measure != nil
         ? newData.map { lengthOf[$0] ?? 30 } : Array(repeating: 30, count: newData.count)
-      let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
       let difference = IdentityDifference(from: model.data, to: newData, id: { $0 })
-      model.data = newData
-      model.lengths = newLengths
-      track(&model, model.list.apply(RowChanges(difference), from: newData))
-      model.expectedOffset = expected
+      commit(&model, newData, newLengths) { $0.apply(RowChanges(difference), from: $1) }
       return "apply(difference to \(newData.count) items)"
     case 85..<93:
       guard count > 0, let measure = model.measure else {
@@ -353,6 +341,19 @@ struct WindowingModelTests {
       model.expectedOffset = expected
       return "setViewport(length: \(viewport.length), crossLength: \(viewport.crossLength))"
     }
+  }
+
+  /// Changes the model's data to `newData` (with `newLengths`) through
+  /// `change` of its list, expecting the offset the anchoring rule gives.
+  static func commit<L>(
+    _ model: inout Model<L>, _ newData: [Int], _ newLengths: [Double],
+    by change: (inout VirtualList<[Int], Int, L>, [Int]) -> ListUpdate<Int>
+  ) {
+    let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
+    model.data = newData
+    model.lengths = newLengths
+    track(&model, change(&model.list, newData))
+    model.expectedOffset = expected
   }
 
   static func track<L>(_ model: inout Model<L>, _ update: ListUpdate<Int>?) {
