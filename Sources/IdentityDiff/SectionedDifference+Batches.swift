@@ -48,7 +48,9 @@ extension SectionedDifference {
     batch.sectionMoves = sections.moves.filter { fate[$0.from] != .replaced }
     batch.sectionReloads = (0..<sections.oldCount).filter { fate[$0] == .reloaded }
     // Implicit: the section's own change already shows the item's.
-    _addItemChanges(to: &batch) { fate[$0] != .kept } isImplicitIn: { newSection in
+    _addItemChanges(to: &batch) {
+      fate[$0] != .kept
+    } isImplicitIn: { newSection in
       guard let s = oldSectionForNew[newSection] else { return true }
       return fate[s] != .kept
     }
