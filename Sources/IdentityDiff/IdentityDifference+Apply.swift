@@ -6,39 +6,18 @@
 
 import _AdapterInternals
 
-extension Array {
-  /// Applies `difference` to this array, the old snapshot, the way a list UI
-  /// does: deletions and move sources leave (old positions), insertions and
-  /// move destinations arrive (new positions, ascending), then updated
-  /// items take their new content. Inserted and updated content is read
-  /// from `new`.
+extension IdentityDifference {
+  /// Applies the difference to `elements`, the old snapshot, the way a
+  /// list UI does: deletions and move sources leave (old positions),
+  /// insertions and move destinations arrive (new positions, ascending),
+  /// then updated items take their new content, read from `new`, as are
+  /// the inserted ones. A correct difference yields `new`: this is the
+  /// brute-force check of one, for the package's tests and fuzz targets,
+  /// not an API (an app shows `new`).
   ///
-  /// ```swift
-  /// import IdentityDiff
-  ///
-  /// var shown = ["a", "b", "c"]
-  /// let latest = ["c", "a", "d"]
-  /// let difference = IdentityDifference(from: shown, to: latest, id: { $0 })
-  /// shown.apply(difference, from: latest)   // ["c", "a", "d"]
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - difference: The difference from this array to `new`.
-  ///   - new: The new snapshot.
   /// - Complexity: O(n + m).
   @inlinable
-  public mutating func apply<New: RandomAccessCollection>(
-    _ difference: IdentityDifference, from new: New
-  ) where New.Element == Element {
-    difference._apply(to: &self, from: new)
-  }
-}
-
-extension IdentityDifference {
-  /// The work of `Array.apply(_:from:)`, written with the difference's
-  /// members in scope.
-  @inlinable
-  internal func _apply<New: RandomAccessCollection>(to elements: inout [New.Element], from new: New)
+  public func _apply<New: RandomAccessCollection>(to elements: inout [New.Element], from new: New)
   {
     _precondition(
       elements.count == oldCount,

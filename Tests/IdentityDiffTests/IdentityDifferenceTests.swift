@@ -79,7 +79,7 @@ struct IdentityDifferenceTests {
         break
       }
       var applied = old
-      applied.apply(difference, from: new)
+      difference._apply(to: &applied, from: new)
       if applied != new { failure = "pair \(pairs): applied \(applied) != \(new) from \(old)" }
       pairs += 1
     }
@@ -156,7 +156,7 @@ struct IdentityDifferenceTests {
     }
     #expect(d.moves.count == survivors.count - largestInOrder, "seed \(seed): \(old) -> \(new)")
     var applied = old
-    applied.apply(d, from: new)
+    d._apply(to: &applied, from: new)
     #expect(applied == new, "seed \(seed)")
   }
 
@@ -180,7 +180,7 @@ struct IdentityDifferenceTests {
     for (name, new) in cases {
       let d = IdentityDifference(from: old, to: new)
       var applied = old
-      applied.apply(d, from: new)
+      d._apply(to: &applied, from: new)
       #expect(applied == new, "\(name)")
       #expect(orderingProblem(d, old: old.count, new: new.count) == nil, "\(name)")
       #expect(d.moves.isEmpty, "\(name): nothing moved")
@@ -203,7 +203,7 @@ struct IdentityDifferenceTests {
     #expect(d.newPositions == [0, 2, 1], "first 7 with first 7, second with second")
     #expect(d.insertions == [3], "the extra 7 is an insertion")
     var applied = [a0, a1, b]
-    applied.apply(d, from: [a0, b, a1, a1])
+    d._apply(to: &applied, from: [a0, b, a1, a1])
     #expect(applied == [a0, b, a1, a1])
   }
 

@@ -53,7 +53,7 @@ public func fuzzIdentityDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     Set(difference.insertions) == Set(new.indices).subtracting(matched),
     "insertions are the unmatched new rows")
   var applied = old
-  applied.apply(difference, from: new)
+  difference._apply(to: &applied, from: new)
   check(applied == new, "apply to an array: \(applied) vs \(new)")
 
   // The same through an OrderedStore, with the first of each id.
@@ -83,7 +83,7 @@ public func fuzzIdentityDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
   coalescer.submit(new)
   if let (difference, taken) = coalescer.takeDifference() {
     check(taken == new, "the coalescer took an older snapshot")
-    shown.apply(difference, from: taken)
+    difference._apply(to: &shown, from: taken)
     check(shown == new, "coalesced difference applied to what is shown")
   }
   return 0
