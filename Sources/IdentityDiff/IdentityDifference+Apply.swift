@@ -17,8 +17,7 @@ extension IdentityDifference {
   ///
   /// - Complexity: O(n + m).
   @inlinable
-  public func _apply<New: RandomAccessCollection>(to elements: inout [New.Element], from new: New)
-  {
+  public func _apply<New: RandomAccessCollection>(to elements: inout [New.Element], from new: New) {
     _precondition(
       elements.count == oldCount,
       "The difference is from \(oldCount) elements, not \(elements.count)")
