@@ -234,6 +234,33 @@ struct HostileGeometryTests {
     #expect(layout.rowCount == 1 && layout.contentLength == 40)
   }
 
+  @Test(
+    "Zero and fractional lengths beside spacing: no frame of negative length, no trap",
+    arguments: 0..<60 as Range<UInt64>)
+  func roundingNeverReversesAFrame(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    let count = 150
+    let spacing = Double(Int.random(in: 0...6, using: &g))
+    var engine = WindowingEngine(
+      layout: PaddedLayout(
+        VariableSizeLayout(
+          itemCount: count, estimatedLength: Double(Int.random(in: 1...80, using: &g)),
+          spacing: spacing),
+        padding: ContentPadding(start: Double(Int.random(in: 0...50, using: &g)))),
+      viewport: Viewport(length: 0), overscan: Overscan(points: 0))
+    for position in 0..<count {
+      let length = [0, Double(Int.random(in: 0...1_000, using: &g)) / 7][
+        Int.random(in: 0...1, using: &g)]
+      engine.setLength(length, of: position)
+    }
+    for position in 0..<count {
+      let frame = engine.layout.frame(of: position)
+      #expect(frame.mainLength >= 0, "seed \(seed), item \(position): \(frame.mainLength)")
+      _ = engine.scroll(toOffset: frame.mainOffset)
+      _ = engine.scroll(toOffset: frame.mainOffset + frame.mainLength)
+    }
+  }
+
   @Test func anAbsurdMeasurementIsIgnored() {
     var engine = WindowingEngine(
       layout: VariableSizeLayout(itemCount: 10, estimatedLength: 59),

@@ -459,8 +459,11 @@ public struct WindowingEngine<Layout: WindowLayout> {
           _layout.itemCount, positions.upperBound + pad)
     }
     if let first = positions.first, let last = positions.last {
+      let start = _layout.frame(of: first).mainOffset
       let end = _layout.frame(of: last)
-      _covered = _layout.frame(of: first).mainOffset..<end.mainOffset + end.mainLength
+      // Rounding in a layout's running sums can end a zero-length item a
+      // hair before it starts: never a reversed range.
+      _covered = start..<Swift.max(start, end.mainOffset + end.mainLength)
       // Padding by items can end inside a grid's row: the window holds every
       // item in the region it claims to cover, so a later scroll within that
       // region never misses one.

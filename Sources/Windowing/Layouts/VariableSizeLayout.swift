@@ -102,7 +102,8 @@ public struct VariableSizeLayout: MeasuredLayout, Hashable, Sendable {
   public func frame(of position: Int) -> ItemFrame {
     let (start, end) = _sums.prefixes(around: position)
     return ItemFrame(
-      mainOffset: start, mainLength: end - start - spacing, crossOffset: 0,
+      // The sums round: a zero-length item's end may come a hair early.
+      mainOffset: start, mainLength: Swift.max(0, end - start - spacing), crossOffset: 0,
       crossLength: crossLength)
   }
 
