@@ -723,6 +723,15 @@ def test_chat(server, size, shots, report):
         page.record(True)
         prompt = "How does the list keep the reader's place?"
         page.type_into("ask", prompt)
+        # A picture of the prompt at the top while its reply streams in.
+        deadline = time.monotonic() + 10
+        while not page.js("""
+                const f = window.hostFrame, s = f && f.status;
+                return !!s && s.reply === 'streaming' && s.prompt !== undefined
+                  && document.querySelector(`#content [data-key='m${s.prompt}']`) !== null;"""):
+            check(time.monotonic() < deadline, step("the reply did not start streaming"))
+            time.sleep(0.02)
+        page.shot("chat-assistant-streaming")
         page.wait_idle(step("a reply streams in"), timeout=60)
         frames = page.record(False)
         sent = int(chat_status(page)["prompt"])
