@@ -14,20 +14,24 @@ import _TestSupport
 /// measures.
 @Suite("Measurements on the way up and down")
 struct MeasuredScrollTests {
-  /// A measuring layout of `count` items, estimated at 60 points, with
-  /// spacing and, for the padded one, insets at both ends. Not masonry: a
-  /// measurement there places every later item again (an item's lane
-  /// depends on the lengths before it), so items after it may change lanes.
-  static func layouts(count: Int, _ g: inout SplitMix64) -> [any MeasuredLayout] {
+  /// The measuring layouts of `count` items, estimated at 60 points, with
+  /// spacing and, for the padded one, insets at both ends. Masonry only
+  /// downwards: a measurement there places every later item again (an
+  /// item's lane depends on the lengths before it), so rows measured at the
+  /// top edge may move the later rows on screen to other lanes. Downwards,
+  /// the rows entering are after every row that was on screen.
+  static func layouts(count: Int, downwards: Bool, _ g: inout SplitMix64) -> [any MeasuredLayout] {
     let spacing = Double(Int.random(in: 0...8, using: &g))
     let variable = VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: spacing)
+    let masonry = MasonryLayout(
+      itemCount: count, lanes: .fixed(3), estimatedLength: 60, spacing: spacing, crossLength: 390)
     return [
       variable,
       MeasuredGridLayout(
         itemCount: count, columns: .fixed(3), estimatedLength: 60, spacing: spacing,
         crossLength: 390),
       PaddedLayout(variable, padding: ContentPadding(start: 30, end: 50)),
-    ]
+    ] + (downwards ? [masonry] : [])
   }
 
   @Test(
@@ -38,7 +42,7 @@ struct MeasuredScrollTests {
     // No overscan: the row entering at the top edge is the first visible
     // one when it is measured. With some, it is measured above the edge.
     for overscan in [Overscan(points: 0, items: 0), Overscan(points: 200)] {
-      for layout in Self.layouts(count: 3_000, &g) {
+      for layout in Self.layouts(count: 3_000, downwards: step > 0, &g) {
         check(layout, step: step, overscan: overscan, seed: seed, &g)
       }
     }
