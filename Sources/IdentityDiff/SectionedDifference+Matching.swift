@@ -35,8 +35,15 @@ extension SectionedDifference {
         (oldMiddles[s], newMiddles[t]) = _matchEnds(
           old[s], new[t], section: s, itemID: itemID, itemContentEquals: itemContentEquals)
       }
-      let (oldIDs, oldPaths) = Self._middles(of: old, oldMiddles, itemID: itemID)
-      let newIDs = Self._middles(of: new, newMiddles, itemID: itemID).ids
+      var oldIDs: [ItemID] = []
+      var oldPaths: [ItemPath] = []
+      Self._forEachMiddleItem(of: old, oldMiddles) { path, item in
+        oldIDs.append(itemID(item))
+        oldPaths.append(path)
+      }
+      // `_placeMiddle` walks the new middles in this order: ids are enough.
+      var newIDs: [ItemID] = []
+      Self._forEachMiddleItem(of: new, newMiddles) { _, item in newIDs.append(itemID(item)) }
       guard !newIDs.isEmpty || !oldIDs.isEmpty else { return }
       let oldForNew = _matchByTable(
         old: oldIDs, oldRange: 0..<oldIDs.count, oldRangeStart: 0,
@@ -69,24 +76,21 @@ extension SectionedDifference {
       return (prefix..<n - suffix, prefix..<m - suffix)
     }
 
-    /// The identities of the items in `middles` of `sections`, in order,
-    /// with their paths.
+    /// Calls `body` with the path and the item of each item in `middles` of
+    /// `sections`, in order.
     @inlinable
-    internal static func _middles<Items: RandomAccessCollection, ItemID: Hashable>(
-      of sections: [Items], _ middles: [Range<Int>], itemID: (Items.Element) -> ItemID
-    ) -> (ids: [ItemID], paths: [ItemPath]) {
-      var ids: [ItemID] = []
-      var paths: [ItemPath] = []
+    internal static func _forEachMiddleItem<Items: RandomAccessCollection>(
+      of sections: [Items], _ middles: [Range<Int>],
+      _ body: (ItemPath, Items.Element) -> Void
+    ) {
       for s in sections.indices where !middles[s].isEmpty {
         let items = sections[s]
         var index = items.index(items.startIndex, offsetBy: middles[s].lowerBound)
         for i in middles[s] {
-          ids.append(itemID(items[index]))
-          paths.append(ItemPath(section: s, item: i))
+          body(ItemPath(section: s, item: i), items[index])
           items.formIndex(after: &index)
         }
       }
-      return (ids, paths)
     }
 
     /// Places the items of `middle` of new section `t` (old section `s`, or
