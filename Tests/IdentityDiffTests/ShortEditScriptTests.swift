@@ -45,7 +45,7 @@ struct ShortEditScriptTests {
   func fewEditsMatchTheTable(seed: UInt64) {
     var g = SplitMix64(seed: seed)
     var nextID = 1_000_000
-    for pair in 0..<400 {
+    for pair in 0..<modelTestSteps(400) {
       let count =
         Int.random(in: 0..<6, using: &g) == 0
         ? Int.random(in: 0...3, using: &g)

@@ -419,7 +419,9 @@ struct ListCompositionTests {
   }
 
   @MainActor
-  @Test("A pager's loads and local edits, placeholders with their own ids", arguments: 0..<8)
+  @Test(
+    "A pager's loads and local edits, placeholders with their own ids",
+    arguments: randomCases(8).map(UInt64.init))
   func pager(seed: UInt64) async {
     var g = SplitMix64(seed: seed)
     let pager = Pager<Int, Message>(

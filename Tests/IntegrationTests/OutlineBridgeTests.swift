@@ -44,7 +44,7 @@ struct OutlineBridgeTests {
         layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
         viewport: Viewport(length: 300), overscan: Overscan(points: 0, items: 1)))
     var state = State(outline: outline, list: list)
-    runModelTest(seed: seed, steps: 500, state: &state) { state, g in
+    runModelTest(seed: seed, steps: modelTestSteps(500), state: &state) { state, g in
       state.anchor = nil
       if Int.random(in: 0..<3, using: &g) == 0 || state.outline.isEmpty {
         let offset = Double.random(in: 0...max(0, state.list.engine.contentLength), using: &g)

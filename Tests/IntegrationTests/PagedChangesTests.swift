@@ -151,7 +151,8 @@ struct PagedChangesTests {
       : .positional { range in PositionalPage(items: table.rows(range), totalCount: table.ids.count)
       }
     let pager = Pager(
-      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20), source: source)
+      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20, settleInterval: .zero),
+      source: source)
     pager.refresh()
     await pager.waitUntilIdle()
     var list = VirtualList(
@@ -201,7 +202,7 @@ struct PagedChangesTests {
     arguments: [0, 1, 250, 700, 985, 999])
   func jumpLandsThroughLoads(row: Int) async {
     let pager = Pager<Int, Message>(
-      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20),
+      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20, settleInterval: .zero),
       source: .positional { range in
         PositionalPage(
           items: range.clamped(to: 0..<1_000).map { Message(id: $0) }, totalCount: 1_000)

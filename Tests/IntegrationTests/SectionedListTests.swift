@@ -65,7 +65,7 @@ struct SectionedListTests {
         viewport: Viewport(offset: 0, length: 300)))
     list.setStickyHeaders(rows.headerRows)
     var state = State(list: list, sections: sections, nextItem: 10_000, nextSection: 20)
-    runModelTest(seed: seed, steps: 800, state: &state) { state, g in
+    runModelTest(seed: seed, steps: modelTestSteps(800), state: &state) { state, g in
       state.anchor = nil
       Self.measureWindow(&state.list)
       if Bool.random(using: &g) {

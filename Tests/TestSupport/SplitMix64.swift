@@ -35,12 +35,14 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 }
 
-/// The seeds every model-based test runs with. A parameterized test over
-/// these prints the failing seed as its argument; set `MODEL_TEST_SEED` to
-/// run one seed alone.
+/// The seeds every model-based test runs with: two at the default size, four
+/// at full size (`TestSize`). Both hold 3: the pager's model lets a source
+/// lie about positions in one seed of three. A parameterized test over these
+/// prints the failing seed as its argument; set `MODEL_TEST_SEED` to run one
+/// seed alone.
 public var modelTestSeeds: [UInt64] {
   if let text = _environment("MODEL_TEST_SEED"), let seed = UInt64(text) { return [seed] }
-  return [1, 2, 3, 0xC0FFEE]
+  return sized([3, 0xC0FFEE], full: [1, 2, 3, 0xC0FFEE])
 }
 
 /// Runs a model-based test: `steps` operations, each chosen by `step` from a
@@ -108,9 +110,4 @@ private struct _ModelTestLog {
       sourceLocation: sourceLocation)
     return false
   }
-}
-
-private func _environment(_ name: String) -> String? {
-  guard let value = getenv(name) else { return nil }
-  return String(cString: value)
 }

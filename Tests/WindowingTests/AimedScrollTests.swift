@@ -133,7 +133,7 @@ struct AimedScrollTests {
         overscan: Overscan(points: 100, items: 1)),
       trueLengths: lengths)
     var settledAims = 0
-    runModelTest(seed: seed, steps: 300, state: &state) { state, g in
+    runModelTest(seed: seed, steps: modelTestSteps(300), state: &state) { state, g in
       let count = state.trueLengths.count
       switch Int.random(in: 0..<10, using: &g) {
       case 0:
@@ -207,7 +207,7 @@ struct AimedScrollTests {
       }
       return nil
     }
-    #expect(settledAims > 100)
+    #expect(settledAims > modelTestSteps(300) / 3)
     #expect(state.totalCorrections > 0, "estimates were replaced, so some aims were corrected")
   }
 

@@ -36,7 +36,7 @@ struct ChunkedLengthsTests {
           ? _ChunkedLengths(repeating: estimate, count: count) : _ChunkedLengths(start),
         reference: start)
       runModelTest(
-        seed: seed, steps: 300, state: &model,
+        seed: seed, steps: modelTestSteps(300), state: &model,
         step: { m, g in
           let count = m.reference.count
           switch Int.random(in: 0..<5, using: &g) {

@@ -33,7 +33,7 @@ struct RenderPlanTests {
         overscan: Overscan(points: 60, items: 2)))
     list.setStickyHeaders(stride(from: 0, to: count, by: 25))
     var state = State(list: list)
-    runModelTest(seed: seed, steps: 600, state: &state) { state, g in
+    runModelTest(seed: seed, steps: modelTestSteps(600), state: &state) { state, g in
       let count = state.list.data.count
       var operation: String
       switch Int.random(in: 0..<6, using: &g) {

@@ -179,7 +179,7 @@ struct WindowingModelTests {
       trackedWindow: Set(data[engine.window]), frame: frame, measure: measure,
       trailingPadding: trailingPadding)
     runModelTest(
-      seed: seed, steps: 600, state: &model,
+      seed: seed, steps: modelTestSteps(600), state: &model,
       step: { model, g in Self.step(&model, &g) },
       verify: { Self.verify($0, overscan: overscan) })
   }

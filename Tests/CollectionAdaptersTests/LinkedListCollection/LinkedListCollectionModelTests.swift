@@ -132,7 +132,7 @@ struct LinkedListCollectionModelTests {
     var model = ListModel(interval: interval)
     var verifier = SplitMix64(seed: seed &+ 1)
     runModelTest(
-      seed: seed, steps: 6_000, state: &model, step: step,
+      seed: seed, steps: modelTestSteps(6_000), state: &model, step: step,
       verify: { verify($0, &verifier) })
   }
 }

@@ -47,7 +47,7 @@ struct LinkedListCollectionTests {
     #expect(bounded.count == 10 && bounded.isTruncated)
   }
 
-  @Test("Conformance over a class-node list", arguments: 0...40)
+  @Test("Conformance over a class-node list", arguments: conformanceCounts(40))
   func classNodeConformance(count: Int) {
     let values = (0..<count).map { $0 * 3 }
     let head = ListNode.list(values)
@@ -61,7 +61,7 @@ struct LinkedListCollectionTests {
     }
   }
 
-  @Test("Conformance over an indirect enum list", arguments: 0...40)
+  @Test("Conformance over an indirect enum list", arguments: conformanceCounts(40))
   func enumConformance(count: Int) {
     let values = Array(0..<count)
     let list = LinkedListCollection(

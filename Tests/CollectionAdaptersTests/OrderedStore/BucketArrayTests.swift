@@ -23,7 +23,7 @@ struct BucketArrayTests {
       var reference = [UInt32](repeating: 0, count: count)
       let mask: UInt32 = width == 4 ? .max : (1 << UInt32(8 * width)) - 1
       runModelTest(
-        seed: seed, steps: 2_000, state: &reference,
+        seed: seed, steps: modelTestSteps(2_000), state: &reference,
         step: { reference, g in
           let bucket =
             Bool.random(using: &g)

@@ -37,7 +37,7 @@ struct OrderedStoreApplyTests {
       var oldKeys: [Int] = []
     }
     var state = Step()
-    runModelTest(seed: seed, steps: 1_500, state: &state) { state, g in
+    runModelTest(seed: seed, steps: modelTestSteps(1_500), state: &state) { state, g in
       let size =
         Int.random(in: 0..<4, using: &g) == 0
         ? 0 : Int.random(in: 0...(Bool.random(using: &g) ? 12 : 300), using: &g)

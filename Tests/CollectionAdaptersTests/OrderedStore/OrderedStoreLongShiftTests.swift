@@ -14,7 +14,7 @@ import _TestSupport
 /// distance. Each operation ends with the store's own check of every table
 /// entry (test builds), and the order is checked against an array.
 func checkLongShifts<Key: Hashable>(
-  seed: UInt64, n: Int = 20_000, steps: Int = 120, makeKey: (Int) -> Key
+  seed: UInt64, n: Int = 20_000, steps: Int = sized(40, full: 120), makeKey: (Int) -> Key
 ) {
   var g = SplitMix64(seed: seed)
   var store = OrderedStore(uniqueKeysWithValues: (0..<n).map { (makeKey($0), $0) })
@@ -96,7 +96,7 @@ struct OrderedStoreLongShiftTests {
     "The same in a store of 300,000: 4-byte table entries",
     arguments: modelTestSeeds.prefix(2))
   func longShiftsWithWideEntries(seed: UInt64) {
-    checkLongShifts(seed: seed, n: 300_000, steps: 25, makeKey: { $0 })
+    checkLongShifts(seed: seed, n: 300_000, steps: sized(5, full: 25), makeKey: { $0 })
   }
 
   @Test("The same with colliding hashes: long probes, equal tags", arguments: modelTestSeeds)

@@ -15,7 +15,7 @@ struct OrderedStoreTests {
     OrderedStore(uniqueKeysWithValues: (0..<count).map { ($0 * 7, "v\($0)") })
   }
 
-  @Test("Conformance of the store and its views", arguments: 0...40)
+  @Test("Conformance of the store and its views", arguments: conformanceCounts(40))
   func conformance(count: Int) {
     var store = Self.store(count: count)
     let expected = (0..<count).map { (key: $0 * 7, value: "v\($0)") }

@@ -258,6 +258,7 @@ struct OutlineCollectionModelTests {
   func randomOperations(seed: UInt64) {
     var setup = SplitMix64(seed: seed ^ 0xABCD)
     var model = OutlineModel(&setup)
-    runModelTest(seed: seed, steps: 6_000, state: &model, step: step, verify: verify)
+    runModelTest(
+      seed: seed, steps: modelTestSteps(6_000), state: &model, step: step, verify: verify)
   }
 }

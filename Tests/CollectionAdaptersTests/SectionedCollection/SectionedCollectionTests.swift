@@ -60,7 +60,7 @@ struct SectionedCollectionTests {
     var state = (
       rows: SectionedCollection<Int, [Int]>(), model: [ListSection<Int, [Int]>](), next: 0
     )
-    runModelTest(seed: seed, steps: 2_000, state: &state) { state, g in
+    runModelTest(seed: seed, steps: modelTestSteps(2_000), state: &state) { state, g in
       let count = state.model.count
       switch Int.random(in: 0..<9, using: &g) {
       case 0, 1:

@@ -1,0 +1,104 @@
+# Sourced by .ci/run: timed steps, lanes that run side by side, and the
+# summary table.
+#
+#   step NAME COMMAND...      runs COMMAND as one step, timed; a failure
+#                             stops the lane (or the run) it is in.
+#   side_by_side LANE...      runs each LANE (a function of steps) at once,
+#                             each with its own log, printed whole when the
+#                             lane ends; fails if any lane failed.
+#
+# Every step's time goes to $ci_dir/times (name, lane, start, seconds,
+# status), read at the end into a table in the log and in
+# $ci_dir/summary.md (and $GITHUB_STEP_SUMMARY where CI provides one).
+# .ci/step-budget holds each step's seconds on a clean clone of this kind of
+# machine: the summary warns when the run passes $ci_warn_seconds and names
+# the steps that grew. Time never fails the run.
+
+ci_dir=${CI_DIR:-.build/ci}
+ci_warn_seconds=${CI_WARN_SECONDS:-2400}
+ci_lane=main
+rm -rf "$ci_dir"
+mkdir -p "$ci_dir"
+: >"$ci_dir/times"
+ci_started=$SECONDS
+
+# The command runs in the background and is waited for, so `set -e` holds
+# inside it: a function tested by `||` would run with errexit off.
+step() {
+  local name=$1 start=$SECONDS status=0
+  shift
+  printf '\n== %s\n' "$name"
+  "$@" &
+  wait $! || status=$?
+  printf '%s\t%s\t%d\t%d\t%d\n' "$name" "$ci_lane" $((start - ci_started)) \
+    $((SECONDS - start)) "$status" >>"$ci_dir/times"
+  printf -- '-- %s: %d s%s\n' "$name" $((SECONDS - start)) "$([ "$status" -eq 0 ] || echo ", FAILED ($status)")"
+  return "$status"
+}
+
+side_by_side() {
+  local lane pids=() failed=0
+  for lane in "$@"; do
+    (
+      ci_lane=$lane
+      "$lane"
+    ) >"$ci_dir/lane-$lane.log" 2>&1 &
+    pids+=($!)
+  done
+  local i
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed=1
+  done
+  for lane in "$@"; do
+    printf '\n==== lane %s\n' "$lane"
+    cat "$ci_dir/lane-$lane.log"
+  done
+  return "$failed"
+}
+
+# The table of every step, the total, and the budget's warnings.
+ci_summary() {
+  local total=$((SECONDS - ci_started))
+  {
+    echo "| step | lane | start (s) | seconds | budget | status |"
+    echo "|---|---|---:|---:|---:|---|"
+    while IFS=$'\t' read -r name lane start seconds status; do
+      local budget
+      budget=$(ci_budget "$name")
+      printf '| %s | %s | %d | %d | %s | %s |\n' "$name" "$lane" "$start" "$seconds" \
+        "${budget:--}" "$([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)")"
+    done <"$ci_dir/times"
+    printf '\nTotal: %d s (%d min %d s).\n' "$total" $((total / 60)) $((total % 60))
+    if [ "$total" -gt "$ci_warn_seconds" ]; then
+      printf '\n**Warning**: the run took more than %d s. Steps past their budget (.ci/step-budget):\n' \
+        "$ci_warn_seconds"
+      ci_grown || echo "none: the time went to the machine, not to a step"
+    fi
+  } >"$ci_dir/summary.md"
+  printf '\n==== summary\n'
+  cat "$ci_dir/summary.md"
+  [ -z "${GITHUB_STEP_SUMMARY:-}" ] || cat "$ci_dir/summary.md" >>"$GITHUB_STEP_SUMMARY"
+}
+
+ci_budget() {
+  awk -F'|' -v name="$1" '!/^#/ && $2 == name { print $1 }' .ci/step-budget 2>/dev/null
+}
+
+# A step has grown when it takes a quarter and half a minute more than its
+# budget; prints each such step, and fails when there is none.
+ci_grown() {
+  local found=1 name lane start seconds status budget
+  while IFS=$'\t' read -r name lane start seconds status; do
+    budget=$(ci_budget "$name")
+    [ -n "$budget" ] || {
+      echo "- $name: $seconds s, no budget"
+      found=0
+      continue
+    }
+    if [ "$seconds" -gt $((budget * 5 / 4 + 30)) ]; then
+      echo "- $name: $seconds s, budget $budget s"
+      found=0
+    fi
+  done <"$ci_dir/times"
+  return "$found"
+}
