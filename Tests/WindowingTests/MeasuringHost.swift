@@ -30,3 +30,23 @@ func measureEnteringRows<Layout: MeasuredLayout>(
   }
   return measuredNow
 }
+
+/// Measures `engine`'s window as a UIKit host reads `visibleCells` after
+/// each layout pass: every row of the window, unchanged ones included, in
+/// rounds until no row of the window is left unmeasured. Returns the rows
+/// whose length changed.
+@discardableResult
+func measureWholeWindow<Layout: MeasuredLayout>(
+  _ engine: inout WindowingEngine<Layout>, real: [Double], measured: inout Set<Int>
+) -> Set<Int> {
+  var measuredNow = Set<Int>()
+  for _ in 0..<10 {
+    let window = Array(engine.window)
+    let entering = window.filter { !measured.contains($0) }
+    if entering.isEmpty { break }
+    measured.formUnion(entering)
+    measuredNow.formUnion(entering)
+    engine.setLengths(window.map { (position: $0, length: real[$0]) })
+  }
+  return measuredNow
+}

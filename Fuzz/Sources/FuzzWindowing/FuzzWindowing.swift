@@ -262,10 +262,12 @@ func run<L: WindowLayout>(
       let kept = keptEdge(list.engine, measuring: at)
       measure(&list, length, at)
       if let kept { checkKept(kept, list.engine, step: step) }
-      // An ignored or unchanged measurement recomputes nothing; a changed
-      // one recomputes the window (anchored, or re-aimed after an aimed
-      // scroll).
-      if length >= 0, length <= VariableSizeLayout.maximumItemLength, length != lengths[at] {
+      // An ignored or unchanged measurement (within a millionth of a point)
+      // recomputes nothing; a changed one recomputes the window (anchored,
+      // or re-aimed after an aimed scroll).
+      if length >= 0, length <= VariableSizeLayout.maximumItemLength,
+        abs(length - lengths[at]) > 1e-6
+      {
         lengths[at] = length
       } else {
         dataChanged = false

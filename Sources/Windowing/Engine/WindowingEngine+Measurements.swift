@@ -15,7 +15,8 @@ extension WindowingEngine where Layout: MeasuredLayout {
   /// - Parameters:
   ///   - length: The measured length. A measurement is transient UI data:
   ///     one outside `0...Layout.maximumItemLength` (NaN,
-  ///     infinite, negative, absurd) is ignored and `nil` is returned.
+  ///     infinite, negative, absurd) is ignored and `nil` is returned, as
+  ///     is one within a millionth of a point of the length held.
   ///   - position: A position in `0..<itemCount`; traps otherwise.
   /// - Returns: The change, if the window, the visible range or the offset
   ///   moved.
@@ -27,8 +28,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
       position >= 0 && position < _layout.itemCount,
       "Position \(position) out of range 0..<\(_layout.itemCount)")
     _scrollAim?.measured.insert(position)
-    guard length >= 0, length <= Layout.maximumItemLength,
-      length != _layout.length(of: position)
+    guard length >= 0, length <= Layout.maximumItemLength, !_isUnchanged(length, of: position)
     else { return nil }
     return _measure(isMeasured: { $0 == position }) { $0.setLength(length, of: position) }
   }
@@ -42,12 +42,16 @@ extension WindowingEngine where Layout: MeasuredLayout {
   /// - Parameter measurements: Positions in `0..<itemCount` (trap
   ///   otherwise) with their lengths. A length outside
   ///   `0...Layout.maximumItemLength` (NaN, infinite, negative, absurd) is
-  ///   transient UI data and is ignored.
+  ///   transient UI data and is ignored. A length equal to the one the
+  ///   layout holds (within a millionth of a point) is no measurement, as
+  ///   in `setLength(_:of:)`: a host may report every row of its window on
+  ///   every pass.
   /// - Returns: The change, if the window, the visible range or the offset
   ///   moved.
-  /// - Complexity: That of the layout's `setLengths(_:)`, plus O(k) to
-  ///   note the k positions and one re-anchoring, O(log n + v) for the v
-  ///   visible items the rule may pass over.
+  /// - Complexity: That of the layout's `setLengths(_:)` for the changed
+  ///   rows, plus a read of the layout's `length(of:)` for each of the k
+  ///   positions and O(k) to note them, and one re-anchoring, O(log n + v)
+  ///   for the v visible items the rule may pass over.
   @discardableResult
   public mutating func setLengths(
     _ measurements: [(position: Int, length: Double)]
@@ -56,21 +60,46 @@ extension WindowingEngine where Layout: MeasuredLayout {
   {
     let count = _layout.itemCount
     let maximum = Layout.maximumItemLength
-    var rejected = 0
+    // The last valid length reported for each position wins, as it would
+    // one call at a time.
+    var last: [Int: Double] = [:]
+    last.reserveCapacity(measurements.count)
     for (position, length) in measurements {
       _precondition(
         position >= 0 && position < count, "Position \(position) out of range 0..<\(count)")
-      if !(length >= 0 && length <= maximum) { rejected += 1 }
+      if length >= 0 && length <= maximum { last[position] = length }
     }
     if _scrollAim != nil {
       for (position, _) in measurements { _scrollAim?.measured.insert(position) }
     }
-    // Copied only to leave out invalid lengths.
+    var changed = Set<Int>()
+    for (position, length) in last where !_isUnchanged(length, of: position) {
+      changed.insert(position)
+    }
+    guard !changed.isEmpty else { return nil }
+    // What the rule counts as measured: the changed items, and the reported
+    // ones that share a row with one (a grid row takes its tallest item's
+    // length, so its frame changes with any of them).
+    let changedRows = Set(changed.map { _layout.frame(of: $0).mainOffset })
+    let measured = Set(
+      last.keys.filter {
+        changed.contains($0) || changedRows.contains(_layout.frame(of: $0).mainOffset)
+      })
+    // Copied only to leave out invalid lengths and unchanged rows.
     let accepted =
-      rejected == 0 ? measurements : measurements.filter { $0.length >= 0 && $0.length <= maximum }
-    guard !accepted.isEmpty else { return nil }
-    let positions = Set(accepted.lazy.map(\.position))
-    return _measure(isMeasured: positions.contains) { $0.setLengths(accepted) }
+      changed.count == measurements.count
+      ? measurements
+      : measurements.filter {
+        changed.contains($0.position) && $0.length >= 0 && $0.length <= maximum
+      }
+    return _measure(isMeasured: measured.contains) { $0.setLengths(accepted) }
+  }
+
+  /// Whether `length` is the length the layout holds for `position`, up to
+  /// the rounding of the layout's sums (a length is kept as a difference of
+  /// them): a millionth of a point, far below a pixel.
+  private func _isUnchanged(_ length: Double, of position: Int) -> Bool {
+    abs(length - _layout.length(of: position)) <= 1e-6
   }
 
   /// Records measurements through `record`, keeping in place the target of
