@@ -48,10 +48,10 @@ extension WindowingEngine where Layout: MeasuredLayout {
   ///   every pass.
   /// - Returns: The change, if the window, the visible range or the offset
   ///   moved.
-  /// - Complexity: That of the layout's `setLengths(_:)` for the changed
-  ///   rows, plus a read of the layout's `length(of:)` for each of the k
-  ///   positions and O(k) to note them, and one re-anchoring, O(log n + v)
-  ///   for the v visible items the rule may pass over.
+  /// - Complexity: That of the layout's `setLengths(_:)`, plus O(k) to
+  ///   note the k positions, a read of the layout's `length(of:)` for each
+  ///   until one differs, and one re-anchoring, O(v log n) for the v
+  ///   visible items.
   @discardableResult
   public mutating func setLengths(
     _ measurements: [(position: Int, length: Double)]
@@ -60,39 +60,39 @@ extension WindowingEngine where Layout: MeasuredLayout {
   {
     let count = _layout.itemCount
     let maximum = Layout.maximumItemLength
-    // The last valid length reported for each position wins, as it would
-    // one call at a time.
+    // The last valid length reported for each position, as one call at a
+    // time would leave it.
     var last: [Int: Double] = [:]
     last.reserveCapacity(measurements.count)
+    var rejected = 0
     for (position, length) in measurements {
       _precondition(
         position >= 0 && position < count, "Position \(position) out of range 0..<\(count)")
-      if length >= 0 && length <= maximum { last[position] = length }
+      if length >= 0 && length <= maximum { last[position] = length } else { rejected += 1 }
     }
     if _scrollAim != nil {
       for (position, _) in measurements { _scrollAim?.measured.insert(position) }
     }
-    var changed = Set<Int>()
-    for (position, length) in last where !_isUnchanged(length, of: position) {
-      changed.insert(position)
-    }
-    guard !changed.isEmpty else { return nil }
-    // What the rule counts as measured: the changed items, and the reported
-    // ones that share a row with one (a grid row takes its tallest item's
-    // length, so its frame changes with any of them).
-    let changedRows = Set(changed.map { _layout.frame(of: $0).mainOffset })
-    let measured = Set(
-      last.keys.filter {
-        changed.contains($0) || changedRows.contains(_layout.frame(of: $0).mainOffset)
-      })
-    // Copied only to leave out invalid lengths and unchanged rows.
+    // A batch of unchanged lengths changes nothing; in one that changes
+    // something, the unchanged ones set what the layout holds.
+    guard last.contains(where: { !_isUnchanged($0.value, of: $0.key) }) else { return nil }
+    // Copied only to leave out invalid lengths.
     let accepted =
-      changed.count == measurements.count
-      ? measurements
-      : measurements.filter {
-        changed.contains($0.position) && $0.length >= 0 && $0.length <= maximum
-      }
+      rejected == 0 ? measurements : measurements.filter { $0.length >= 0 && $0.length <= maximum }
+    let measured = _measuredVisible(reported: last)
     return _measure(isMeasured: measured.contains) { $0.setLengths(accepted) }
+  }
+
+  /// The visible items the rule counts as measured: those reported with a
+  /// new length, and those reported unchanged that share a row with one (a
+  /// grid row takes its tallest item's length, so its frame changes with
+  /// any of them).
+  private func _measuredVisible(reported: [Int: Double]) -> Set<Int> {
+    let visible = _visible.filter { reported[$0] != nil }
+    let changed = Set(visible.filter { !_isUnchanged(reported[$0]!, of: $0) })
+    let rows = Set(changed.map { _layout.frame(of: $0).mainOffset })
+    return Set(
+      visible.filter { changed.contains($0) || rows.contains(_layout.frame(of: $0).mainOffset) })
   }
 
   /// Whether `length` is the length the layout holds for `position`, up to
