@@ -15,10 +15,13 @@ func realLengths(_ count: Int, _ g: inout SplitMix64) -> [Double] {
 /// Measures the rows of `engine`'s window that `measured` does not hold yet,
 /// at their `real` lengths, as a host measures rows as they enter the
 /// window: in the same layout pass until the window stops changing (measure
-/// before paint). Returns the rows it measured.
+/// before paint). With `reportingWholeWindow`, each round reports every row
+/// of the window, unchanged ones included, as a UIKit host that reads
+/// `visibleCells` after each layout pass does. Returns the rows it measured.
 @discardableResult
 func measureEnteringRows<Layout: MeasuredLayout>(
-  _ engine: inout WindowingEngine<Layout>, real: [Double], measured: inout Set<Int>
+  _ engine: inout WindowingEngine<Layout>, real: [Double], measured: inout Set<Int>,
+  reportingWholeWindow: Bool = false
 ) -> Set<Int> {
   var measuredNow = Set<Int>()
   for _ in 0..<10 {
@@ -26,27 +29,8 @@ func measureEnteringRows<Layout: MeasuredLayout>(
     if entering.isEmpty { break }
     measured.formUnion(entering)
     measuredNow.formUnion(entering)
-    engine.setLengths(entering.map { (position: $0, length: real[$0]) })
-  }
-  return measuredNow
-}
-
-/// Measures `engine`'s window as a UIKit host reads `visibleCells` after
-/// each layout pass: every row of the window, unchanged ones included, in
-/// rounds until no row of the window is left unmeasured. Returns the rows
-/// whose length changed.
-@discardableResult
-func measureWholeWindow<Layout: MeasuredLayout>(
-  _ engine: inout WindowingEngine<Layout>, real: [Double], measured: inout Set<Int>
-) -> Set<Int> {
-  var measuredNow = Set<Int>()
-  for _ in 0..<10 {
-    let window = Array(engine.window)
-    let entering = window.filter { !measured.contains($0) }
-    if entering.isEmpty { break }
-    measured.formUnion(entering)
-    measuredNow.formUnion(entering)
-    engine.setLengths(window.map { (position: $0, length: real[$0]) })
+    let reported = reportingWholeWindow ? Array(engine.window) : entering
+    engine.setLengths(reported.map { (position: $0, length: real[$0]) })
   }
   return measuredNow
 }

@@ -30,7 +30,7 @@ struct WholeWindowReportTests {
     engine.anchoring = anchoring
     var measured = Set<Int>()
     _ = engine.scroll(toOffset: engine.layout.contentLength / 2)
-    measureWholeWindow(&engine, real: real, measured: &measured)
+    measureEnteringRows(&engine, real: real, measured: &measured, reportingWholeWindow: true)
     var moves: [String] = []
     for frame in 0..<40 {
       let offsetBefore = engine.viewport.offset
@@ -38,7 +38,7 @@ struct WholeWindowReportTests {
         uniqueKeysWithValues: engine.visible.map { ($0, engine.layout.frame(of: $0).mainOffset) })
       _ = engine.scroll(toOffset: offsetBefore - 100)
       let moved = engine.viewport.offset - offsetBefore
-      measureWholeWindow(&engine, real: real, measured: &measured)
+      measureEnteringRows(&engine, real: real, measured: &measured, reportingWholeWindow: true)
       for position in engine.visible {
         guard let was = before[position] else { continue }
         let shift =
