@@ -61,7 +61,10 @@ SQLitePaging|walk 1,000,000 rows uncapped: Pager, keyset|@loader time|4|the walk
 SQLitePaging|100 loads with 9,900 pages loaded: Pager, keyset, uncapped|100 loads with 10 pages loaded: Pager, keyset, uncapped|2.5|a load costs the same at any number of pages loaded: 0.8-1.3x; an O(pages) load is 4x at 9,900 pages
 EOF
 )
-[ -z "${RATIOS_FILTER:-}" ] || pairs=$(grep -E -- "$RATIOS_FILTER" <<<"$pairs")
+if [ -n "${RATIOS_FILTER:-}" ]; then
+  pairs=$(grep -E -- "$RATIOS_FILTER" <<<"$pairs") \
+    || { echo "check-ratios: no pair matches $RATIOS_FILTER" >&2; exit 1; }
+fi
 
 # Runs the suites of the given pairs into a fresh folder; prints the folder.
 run_suites() {

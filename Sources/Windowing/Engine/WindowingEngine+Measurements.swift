@@ -88,11 +88,14 @@ extension WindowingEngine where Layout: MeasuredLayout {
   /// grid row takes its tallest item's length, so its frame changes with
   /// any of them).
   private func _measuredVisible(reported: [Int: Double]) -> Set<Int> {
-    let visible = _visible.filter { reported[$0] != nil }
-    let changed = Set(visible.filter { !_isUnchanged(reported[$0]!, of: $0) })
-    let rows = Set(changed.map { _layout.frame(of: $0).mainOffset })
-    return Set(
-      visible.filter { changed.contains($0) || rows.contains(_layout.frame(of: $0).mainOffset) })
+    let visible = _visible.compactMap { position in
+      reported[position].map {
+        (position: position, length: $0, row: _layout.frame(of: position).mainOffset)
+      }
+    }
+    let changedRows = Set(
+      visible.lazy.filter { !self._isUnchanged($0.length, of: $0.position) }.map(\.row))
+    return Set(visible.lazy.filter { changedRows.contains($0.row) }.map(\.position))
   }
 
   /// Whether `length` is the length the layout holds for `position`, up to
