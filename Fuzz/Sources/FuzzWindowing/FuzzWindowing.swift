@@ -166,9 +166,16 @@ func run<L: WindowLayout>(
   var headerIDs: Set<Int> = []
   // The prompt shown last, by id: kept at the top until the reader scrolls.
   var promptID: Int?
+  // The positions on screen before the reader last moved, or that survived
+  // the last data change: the rows the rule for measurements keeps.
+  var wasVisible = 0..<0
   while !input.isAtEnd, step < 200 {
     step += 1
     let window = list.window
+    let visibleBefore = list.engine.visible
+    let visibleIDs = visibleBefore.map { data[$0] }
+    let offsetBefore = list.engine.viewport.offset
+    let countBefore = data.count
     // Positions above, inside and below the window, and at both ends.
     func position(_ upper: Int) -> Int {
       switch input.choice(5) {
@@ -180,6 +187,9 @@ func run<L: WindowLayout>(
       }
     }
     var dataChanged = true
+    // What the engine takes for the reader's move, and for a data change.
+    var readerMoved = false
+    var changedRows = false
     switch input.choice(10) {
     case 9 where !data.isEmpty && input.choice(4) == 0:
       // A prompt kept at the top while its reply streams in.
@@ -187,11 +197,13 @@ func run<L: WindowLayout>(
       promptID = data[position(data.count - 1)]
       list.showPrompt(at: data.firstIndex(of: promptID!)!)
       dataChanged = false
+      readerMoved = true
     case 9 where !data.isEmpty:
       // An aimed scroll, anywhere, with any alignment.
       let alignments: [ScrollAlignment] = [.start, .center, .end, .nearest]
       list.scroll(toPosition: position(data.count - 1), alignment: alignments[input.choice(4)])
       dataChanged = false
+      readerMoved = true
     case 7 where !data.isEmpty:
       let positions = (0..<input.int(in: 0...4)).map { _ in position(data.count - 1) }
       list.setPinned(positions)
@@ -206,11 +218,13 @@ func run<L: WindowLayout>(
       // A small scroll either way, as a reader drags through unmeasured rows.
       _ = list.scroll(toOffset: list.engine.viewport.offset + Double(input.int(in: -300...300)))
       dataChanged = false
+      readerMoved = list.engine.viewport.offset != offsetBefore
     case 0:
       _ = list.scroll(
         toOffset: input.hostileDouble(
           ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
       dataChanged = false
+      readerMoved = list.engine.viewport.offset != offsetBefore
     case 1:
       let at = position(data.count)
       let k = input.int(in: 0...12)
@@ -218,12 +232,14 @@ func run<L: WindowLayout>(
       lengths.insert(contentsOf: repeatElement(estimate, count: k), at: at)
       nextID += k
       list.apply(RowChanges(inserted: [at..<at + k]), from: data)
+      changedRows = true
     case 2:
       let lower = position(data.count)
       let upper = input.bool() ? data.count : input.int(in: lower...min(data.count, lower + 12))
       data.removeSubrange(lower..<upper)
       lengths.removeSubrange(lower..<upper)
       list.apply(RowChanges(removed: [lower..<upper]), from: data)
+      changedRows = true
     case 3:
       let newCount = input.int(in: 0...data.count + 20)
       if newCount < data.count {
@@ -235,6 +251,9 @@ func run<L: WindowLayout>(
         lengths += repeatElement(estimate, count: newCount - lengths.count)
       }
       list.replaceData(data)
+      // As many rows: a new layout, which keeps no rows read.
+      changedRows = data.count != countBefore
+      if !changedRows { wasVisible = 0..<0 }
     case 4:
       var new = data
       for _ in 0..<input.int(in: 0...4) where !new.isEmpty {
@@ -253,13 +272,14 @@ func run<L: WindowLayout>(
       let difference = IdentityDifference(from: data, to: new, id: { $0 })
       data = new
       list.apply(RowChanges(difference), from: data)
+      changedRows = true
     case 5:
       guard !data.isEmpty, let measure else { continue }
       // Often the row straddling the top edge, as it enters on the way up.
       let visible = list.engine.visible
       let at = !visible.isEmpty && input.bool() ? visible.lowerBound : position(data.count - 1)
       let length = input.hostileDouble(ordinary: 0...200)
-      let kept = keptEdge(list.engine, measuring: at)
+      let kept = keptEdge(list.engine, measuring: at, wasVisible: wasVisible)
       measure(&list, length, at)
       if let kept { checkKept(kept, list.engine, step: step) }
       // An ignored or unchanged measurement (within a millionth of a point)
@@ -279,6 +299,13 @@ func run<L: WindowLayout>(
       if input.bool() { new.offset = input.hostileDouble() }
       list.setViewport(new)
       dataChanged = false
+      readerMoved = true
+    }
+    if readerMoved { wasVisible = visibleBefore }
+    if changedRows {
+      // The survivors, from the lowest to the highest.
+      let survivors = visibleIDs.compactMap { data.firstIndex(of: $0) }
+      wasVisible = survivors.min().map { $0..<survivors.max()! + 1 } ?? 0..<0
     }
     let all = frames(list.engine, lengths)
     verify(list, data, all, overscan, dataChanged: dataChanged, step: step)
@@ -390,9 +417,11 @@ func verify<L: WindowLayout>(
 /// The item edge `Anchoring`'s rule for measurements keeps on screen when
 /// the item at `measured` is measured, by brute force over the visible
 /// items, with its screen offset; `nil` where the rule does not decide the
-/// offset (an aimed scroll, a followed end).
+/// offset (an aimed scroll, a followed end). `wasVisible` holds the rows
+/// visible before the reader last moved, or that survived the last data
+/// change.
 func keptEdge<L: WindowLayout>(
-  _ engine: WindowingEngine<L>, measuring measured: Int
+  _ engine: WindowingEngine<L>, measuring measured: Int, wasVisible: Range<Int>
 ) -> (
   position: Int, bottom: Bool, screen: Double
 )? {
@@ -400,20 +429,32 @@ func keptEdge<L: WindowLayout>(
     !(engine.anchoring != .feed && engine.isAtEnd), !engine.window.isEmpty
   else { return nil }
   let viewport = engine.viewport
-  let first = engine.visible.isEmpty ? engine.window.lowerBound : engine.visible.lowerBound
+  let visible = engine.visible
+  let first = visible.isEmpty ? engine.window.lowerBound : visible.lowerBound
   guard first < engine.layout.itemCount else { return nil }
   func edge(_ position: Int, bottom: Bool) -> (position: Int, bottom: Bool, screen: Double) {
     let frame = engine.layout.frame(of: position)
     let offset = bottom ? frame.mainOffset + frame.mainLength : frame.mainOffset
     return (position, bottom, offset - viewport.offset)
   }
+  // Measured: the item, and the visible items in its row when it is visible.
+  let row = visible.contains(measured) ? engine.layout.frame(of: measured).mainOffset : nil
+  func isMeasured(_ p: Int) -> Bool {
+    p == measured || engine.layout.frame(of: p).mainOffset == row
+  }
   let frame = engine.layout.frame(of: first)
   let top = viewport.offset + viewport.leadingInset
-  // At the very top, or a first item that starts at the top edge: it stays.
-  if viewport.offset <= -viewport.leadingInset || frame.mainOffset >= top - 8 * top.ulp {
+  let entering = visible.overlaps(wasVisible) && !wasVisible.contains(first) && isMeasured(first)
+  // At the very top, or a first item that starts at the top edge and is
+  // read (not entering): it stays.
+  if viewport.offset <= -viewport.leadingInset
+    || (frame.mainOffset >= top - 8 * top.ulp && !entering)
+  {
     return edge(first, bottom: false)
   }
-  if let kept = engine.visible.first(where: { $0 != measured }) {
+  if let kept = visible.first(where: { wasVisible.contains($0) && !isMeasured($0) })
+    ?? visible.first(where: { !isMeasured($0) })
+  {
     return edge(kept, bottom: false)
   }
   let straddles = frame.mainOffset < top && frame.mainOffset + frame.mainLength > top

@@ -27,10 +27,14 @@
 /// - A first visible item that starts at the top of the unobscured region
 ///   (or below it) is the one being read: it keeps its top edge, and its
 ///   new length moves only what follows it.
-/// - A first visible item that starts above that edge is entering: the first
-///   visible item the measurements leave alone keeps its top edge. Items
-///   measured above it (above the viewport, or entering at the top edge)
-///   move the offset; items measured below it move only what follows them.
+/// - A first visible item that starts above that edge, or that appeared
+///   since the reader last scrolled and is measured now, is entering: the
+///   first visible item that was on screen before the scroll (or survived
+///   the last data change) and that the measurements leave alone keeps its
+///   top edge. Items measured above it (above the viewport, or entering at
+///   the top edge) move the offset; items measured below it move only what
+///   follows them. So a host may measure the entering rows in one batch or
+///   one at a time. Items in a grid row move with any of them measured.
 /// - When they measure every visible item (a jump, a first layout), a
 ///   first visible item that straddles the edge keeps its bottom edge.
 /// - At the very top of the content, the first visible item keeps its top

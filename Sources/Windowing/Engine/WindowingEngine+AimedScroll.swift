@@ -42,6 +42,7 @@ extension WindowingEngine {
     let aim = _ScrollAim(position: position, alignment: alignment)
     _scrollAim = aim
     _prompt = nil
+    _wasVisible = _visible
     return _land(aim)
   }
 

@@ -63,12 +63,28 @@ extension WindowingEngine {
         return aim
       }
     }
+    _wasVisible = _survivors(of: _visible, changes)
     _layout.apply(changes)
     _remapPinned { changes.newPosition(ofRowAt: $0) }
     if let prompt = _prompt { _prompt = changes.newPosition(ofRowAt: prompt) }
     guard let aim else { return _reanchor(target) }
     _scrollAim = aim
     return _land(aim)
+  }
+
+  /// The new positions from the lowest to the highest of the rows of
+  /// `range` that survive `changes` (with any row inserted between them).
+  ///
+  /// - Complexity: O(log ranges) for each row of `range`.
+  internal func _survivors(of range: Range<Int>, _ changes: RowChanges) -> Range<Int> {
+    var lowest = Int.max
+    var highest = Int.min
+    for position in range {
+      guard let new = changes.newPosition(ofRowAt: position) else { continue }
+      lowest = Swift.min(lowest, new)
+      highest = Swift.max(highest, new)
+    }
+    return lowest <= highest ? lowest..<highest + 1 : 0..<0
   }
 
   /// Traps unless `ranges` are ascending, disjoint and within `0..<count`,

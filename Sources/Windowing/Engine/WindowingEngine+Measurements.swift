@@ -30,7 +30,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
     _scrollAim?.measured.insert(position)
     guard length >= 0, length <= Layout.maximumItemLength, !_isUnchanged(length, of: position)
     else { return nil }
-    return _measure(isMeasured: { $0 == position }) { $0.setLength(length, of: position) }
+    return _measure(changed: [position]) { $0.setLength(length, of: position) }
   }
 
   /// Records the lengths a layout pass measured, at once: what is on screen
@@ -79,23 +79,30 @@ extension WindowingEngine where Layout: MeasuredLayout {
     // Copied only to leave out invalid lengths.
     let accepted =
       rejected == 0 ? measurements : measurements.filter { $0.length >= 0 && $0.length <= maximum }
-    let measured = _measuredVisible(reported: last)
-    return _measure(isMeasured: measured.contains) { $0.setLengths(accepted) }
+    var changed = Set<Int>()
+    for (position, length) in last where !_isUnchanged(length, of: position) {
+      changed.insert(position)
+    }
+    return _measure(changed: changed) { $0.setLengths(accepted) }
   }
 
-  /// The visible items the rule counts as measured: those reported with a
-  /// new length, and those reported unchanged that share a row with one (a
-  /// grid row takes its tallest item's length, so its frame changes with
-  /// any of them).
-  private func _measuredVisible(reported: [Int: Double]) -> Set<Int> {
-    let visible = _visible.compactMap { position in
-      reported[position].map {
-        (position: position, length: $0, row: _layout.frame(of: position).mainOffset)
+  /// Whether a visible item counts as measured for the rule: it was
+  /// measured now (`changed`), or it shares a row (an offset along the
+  /// scroll) with a visible item that was. A grid row takes its tallest
+  /// item's length, so every item in it moves with any of them, reported
+  /// or not. The rows are found only if the rule asks past the measured
+  /// items, before the layout changes.
+  private func _isMeasured(changed: Set<Int>) -> (Int) -> Bool {
+    var rows: Set<Double>?
+    return { position in
+      if changed.contains(position) { return true }
+      if rows == nil {
+        rows = Set(
+          changed.lazy.filter { self._visible.contains($0) }
+            .map { self._layout.frame(of: $0).mainOffset })
       }
+      return rows!.contains(self._layout.frame(of: position).mainOffset)
     }
-    let changedRows = Set(
-      visible.lazy.filter { !self._isUnchanged($0.length, of: $0.position) }.map(\.row))
-    return Set(visible.lazy.filter { changedRows.contains($0.row) }.map(\.position))
   }
 
   /// Whether `length` is the length the layout holds for `position`, up to
@@ -110,7 +117,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
   /// measurements), so the visible content does not jump; `nil` if nothing
   /// a host shows moved.
   private mutating func _measure(
-    isMeasured: (Int) -> Bool, _ record: (inout Layout) -> Void
+    changed: Set<Int>, _ record: (inout Layout) -> Void
   ) -> WindowChange? {
     let change: WindowChange
     if let aim = _scrollAim {
@@ -118,7 +125,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
       change = _land(aim)
       if change.scrollCorrection != 0 { _scrollAim?.corrections += 1 }
     } else {
-      let anchor = _measurementAnchor(isMeasured: isMeasured)
+      let anchor = _measurementAnchor(isMeasured: _isMeasured(changed: changed))
       record(&_layout)
       change = _reanchor(anchor.map(_target(keeping:)))
     }
@@ -130,11 +137,14 @@ extension WindowingEngine where Layout: MeasuredLayout {
   /// the positions `isMeasured` holds (`Anchoring`'s rule for
   /// measurements).
   /// - A first visible item that starts at or below the top of the
-  ///   unobscured region is what the reader reads: it keeps its top edge.
+  ///   unobscured region is what the reader reads: it keeps its top edge,
+  ///   unless it entered since the reader moved and is measured now.
   /// - Else the first visible item straddles that edge (or sits under the
-  ///   leading inset): the first visible item the measurements leave alone
-  ///   keeps its top edge, so the items entering above it move the offset.
-  ///   With none, the first one keeps its bottom edge.
+  ///   leading inset), or is entering: the first visible item that was
+  ///   visible before the reader moved and that the measurements leave
+  ///   alone keeps its top edge (else the first one they leave alone), so
+  ///   the items entering above it move the offset. With none, the first
+  ///   one keeps its bottom edge.
   /// - At the very top of the content the first visible item keeps its top
   ///   edge, so the content keeps starting there.
   private func _measurementAnchor(isMeasured: (Int) -> Bool) -> _MeasurementAnchor? {
@@ -145,10 +155,19 @@ extension WindowingEngine where Layout: MeasuredLayout {
     guard _viewport.offset > _scrollRange.lowerBound else { return top(first) }
     let frame = _layout.frame(of: first)
     let edge = _viewport.offset + _viewport.leadingInset
-    // A few units in the last place: an anchoring that put the item at the
-    // edge may leave it a rounding error above.
-    guard frame.mainOffset < edge - 8 * edge.ulp else { return top(first) }
-    if let kept = _visible.first(where: { !isMeasured($0) }) { return top(kept) }
+    // A first item at the edge or below it is read, unless it is entering
+    // (it appeared since the reader moved, beside rows still on screen)
+    // and measured now. A few units in the last place: an anchoring that
+    // put the item at the edge may leave it a rounding error above.
+    let entering =
+      _visible.overlaps(_wasVisible) && !_wasVisible.contains(first) && isMeasured(first)
+    guard frame.mainOffset < edge - 8 * edge.ulp || entering else { return top(first) }
+    // What the reader was reading before the rows entering, else any row.
+    if let kept = _visible.first(where: { _wasVisible.contains($0) && !isMeasured($0) })
+      ?? _visible.first(where: { !isMeasured($0) })
+    {
+      return top(kept)
+    }
     guard frame.mainOffset + frame.mainLength > edge else { return top(first) }
     return .bottom(first, screenOffset: frame.mainOffset + frame.mainLength - _viewport.offset)
   }

@@ -48,6 +48,7 @@ extension WindowingEngine {
       "Position \(position) out of range 0..<\(_layout.itemCount)")
     _scrollAim = nil
     _prompt = position
+    _wasVisible = _visible
     return _keepPrompt()
   }
 

@@ -86,6 +86,11 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// that lets it reach the top.
   @usableFromInline internal var _prompt: Int?
   @usableFromInline internal var _room = 0.0
+  /// The positions visible before the reader last moved, or that survived
+  /// the last data change: what the reader was reading, which the rule for
+  /// measurements keeps in place while the rows entering are measured, in
+  /// one batch or one at a time (WindowingEngine+Measurements.swift).
+  @usableFromInline internal var _wasVisible: Range<Int> = 0..<0
 
   /// Creates an engine and computes its first window.
   public init(
@@ -130,6 +135,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
     if offset != _viewport.offset {
       _scrollAim = nil
       _prompt = nil
+      _wasVisible = _visible
     }
     _viewport.offset = offset
     if _room > 0 { _shrinkRoom() }
@@ -162,6 +168,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @discardableResult
   public mutating func setViewport(_ newViewport: Viewport) -> WindowChange {
     let newViewport = newViewport._sanitized(replacingInvalidWith: _viewport)
+    _wasVisible = _visible
     if _scrollAim != nil || _prompt != nil {
       // An aimed scroll keeps aiming through a new size or rotation, and a
       // prompt stays at the top.
@@ -203,6 +210,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @discardableResult
   public mutating func setLayout(_ newLayout: Layout) -> WindowChange {
     _layout = newLayout
+    _wasVisible = 0..<0
     _layout.viewportCrossLengthDidChange(_viewport.crossLength)
     let count = _layout.itemCount
     _remapPinned { $0 < count ? $0 : nil }
