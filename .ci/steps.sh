@@ -8,7 +8,8 @@
 #                             lane ends; fails if any lane failed.
 #
 # Every step's time goes to $ci_dir/times (name, lane, start, seconds,
-# status), read at the end into a table in the log and in
+# CPU seconds of its processes, status), read at the end into a table in
+# the log and in
 # $ci_dir/summary.md (and $GITHUB_STEP_SUMMARY where CI provides one).
 # .ci/step-budget holds each step's seconds on a clean clone of this kind of
 # machine: the summary warns when the run passes $ci_warn_seconds and names
@@ -25,15 +26,31 @@ ci_started=$SECONDS
 # The command runs in the background and is waited for, so `set -e` holds
 # inside it: a function tested by `||` would run with errexit off.
 step() {
-  local name=$1 start=$SECONDS status=0
+  local name=$1 start=$SECONDS status=0 cpu cpu_file=$ci_dir/cpu.$BASHPID
   shift
   printf '\n== %s\n' "$name"
+  ci_children_cpu >"$cpu_file"
   "$@" &
   wait $! || status=$?
-  printf '%s\t%s\t%d\t%d\t%d\n' "$name" "$ci_lane" $((start - ci_started)) \
-    $((SECONDS - start)) "$status" >>"$ci_dir/times"
+  ci_children_cpu >>"$cpu_file"
+  cpu=$(awk 'NR == 1 { a = $1 } NR == 2 { print $1 - a }' "$cpu_file")
+  printf '%s\t%s\t%d\t%d\t%d\t%d\n' "$name" "$ci_lane" $((start - ci_started)) \
+    $((SECONDS - start)) "$cpu" "$status" >>"$ci_dir/times"
   printf -- '-- %s: %d s%s\n' "$name" $((SECONDS - start)) "$([ "$status" -eq 0 ] || echo ", FAILED ($status)")"
   return "$status"
+}
+
+# User and system seconds of this shell's waited-for children, from the
+# second line of `times` ("1m2.5s 0m3.1s"), which must run in this shell:
+# in a pipe or a substitution it would speak of a new one.
+ci_children_cpu() {
+  local file=$ci_dir/times.$BASHPID
+  times >"$file"
+  awk 'NR == 2 {
+    for (i = 1; i <= 2; i++) { split($i, t, "m"); total += t[1] * 60 + t[2] }
+    printf "%d\n", total
+  }' "$file"
+  rm -f "$file"
 }
 
 side_by_side() {
@@ -61,15 +78,16 @@ ci_summary() {
   set +e
   local total=$((SECONDS - ci_started))
   {
-    echo "| step | lane | start (s) | seconds | budget | status |"
-    echo "|---|---|---:|---:|---:|---|"
-    while IFS=$'\t' read -r name lane start seconds status; do
+    echo "| step | lane | start (s) | seconds | CPU s | budget | status |"
+    echo "|---|---|---:|---:|---:|---:|---|"
+    while IFS=$'\t' read -r name lane start seconds cpu status; do
       local budget
       budget=$(ci_budget "$name")
-      printf '| %s | %s | %d | %d | %s | %s |\n' "$name" "$lane" "$start" "$seconds" \
+      printf '| %s | %s | %d | %d | %d | %s | %s |\n' "$name" "$lane" "$start" "$seconds" "$cpu" \
         "${budget:--}" "$([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)")"
     done <"$ci_dir/times"
-    printf '\nTotal: %d s (%d min %d s).\n' "$total" $((total / 60)) $((total % 60))
+    printf '\nTotal: %d s (%d min %d s), %d CPU s.\n' "$total" $((total / 60)) $((total % 60)) \
+      "$(awk -F'\t' '{ s += $5 } END { print s + 0 }' "$ci_dir/times")"
     if [ "$total" -gt "$ci_warn_seconds" ]; then
       printf '\n**Warning**: the run took more than %d s. Steps past their budget (.ci/step-budget):\n' \
         "$ci_warn_seconds"
@@ -89,7 +107,7 @@ ci_budget() {
 # budget; prints each such step, and fails when there is none.
 ci_grown() {
   local found=1 name lane start seconds status budget
-  while IFS=$'\t' read -r name lane start seconds status; do
+  while IFS=$'\t' read -r name lane start seconds _ status; do
     budget=$(ci_budget "$name")
     [ -n "$budget" ] || {
       echo "- $name: $seconds s, no budget"

@@ -7,8 +7,11 @@
 # sizes moves a ratio by 100x or more. A ratio past its limit is measured
 # again, up to three runs in all, and fails only if it fails in each.
 # Compares p90s; the README's tables give p50s from separate runs.
-# RATIOS_FILTER=REGEX checks only the pairs whose line matches it.
+# RATIOS_FILTER=REGEX checks only the pairs whose line matches it. Given a
+# BASELINE, the first measurement is that stored run (`benchmark baseline
+# update BASELINE`); a ratio past its limit is measured again as always.
 set -uo pipefail
+baseline=${1:-}
 cd "$(dirname "$0")"
 source ./swift-package.sh
 
@@ -66,12 +69,14 @@ if [ -n "${RATIOS_FILTER:-}" ]; then
     || { echo "check-ratios: no pair matches $RATIOS_FILTER" >&2; exit 1; }
 fi
 
-# Runs the suites of the given pairs into a fresh folder; prints the folder.
+# Runs the suites of the given pairs into a fresh folder, or reads them from
+# the stored run named by $2; prints the folder.
 run_suites() {
   local results target args=()
   results=$(mktemp -d "$work/run.XXXX")
   for target in $(cut -d'|' -f1 <<<"$1" | sort -u); do args+=(--target "$target"); done
   if ! swift_package --allow-writing-to-directory "$results" benchmark \
+    ${2:+baseline read "$2"} \
     "${args[@]}" --no-progress --format metricP90AbsoluteThresholds --path "$results" \
     >"$results/log" 2>&1; then
     tail -20 "$results/log" >&2
@@ -120,7 +125,8 @@ trap 'rm -rf "$work"' EXIT
 remaining=$pairs
 for attempt in 1 2 3; do
   [ "$attempt" -eq 1 ] || echo "check-ratios: measuring again ($attempt of 3): $(cut -d'|' -f1,2 <<<"$remaining" | tr '\n' ';')"
-  results=$(run_suites "$remaining") || exit 1
+  stored=$([ "$attempt" -gt 1 ] || echo "$baseline")
+  results=$(run_suites "$remaining" "$stored") || exit 1
   check_pairs "$remaining"
   remaining=$(cat "$work/failed")
   [ -n "$remaining" ] || break
