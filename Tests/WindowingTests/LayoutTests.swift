@@ -148,7 +148,17 @@ struct LayoutTests {
       {
         _ = FixedSizeLayout(itemCount: 10, itemLength: .infinity)
       }
-      #expect(standardErrorText(of: infinite).contains("Item length inf must be in"))
+      #expect(
+        standardErrorText(of: infinite).contains("Item length inf must be greater than 0"))
+      let nan = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = FixedSizeLayout(itemCount: 10, itemLength: .nan)
+      }
+      #expect(standardErrorText(of: nan).contains("Item length nan must be greater than 0"))
+      let overscan = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+      {
+        _ = Overscan(points: .nan)
+      }
+      #expect(standardErrorText(of: overscan).contains("Overscan points nan and items 0"))
       let later = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         var grid = FixedSizeGridLayout(itemCount: 10, columns: .fixed(2), rowLength: 40)
         grid.spacing = -.nan

@@ -15,7 +15,9 @@ public struct Overscan: Hashable, Sendable {
 
   /// Creates an overscan.
   public init(points: Double = 0, items: Int = 0) {
-    _precondition(points >= 0 && items >= 0, "Overscan (\(points), \(items)) must not be negative")
+    _precondition(
+      points >= 0 && items >= 0,
+      "Overscan points \(points) and items \(items) must be neither negative nor NaN")
     self.points = points
     self.items = items
   }

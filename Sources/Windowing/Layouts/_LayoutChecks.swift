@@ -21,7 +21,7 @@ internal func _checkItemCount(_ itemCount: Int, maximum: Int) {
 internal func _checkLength(_ length: Double, _ name: String) {
   _precondition(
     length > 0 && length <= VariableSizeLayout.maximumItemLength,
-    "\(name) \(length) must be in 0...\(VariableSizeLayout.maximumItemLength), not 0")
+    "\(name) \(length) must be greater than 0 and at most \(VariableSizeLayout.maximumItemLength)")
 }
 
 /// Traps on spacing that is negative or not finite.
