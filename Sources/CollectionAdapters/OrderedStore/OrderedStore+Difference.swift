@@ -24,8 +24,11 @@ extension OrderedStore {
   /// shown.apply(difference, from: latest)   // shown == latest
   /// ```
   ///
-  /// The difference must have been computed with the keys as identity
-  /// (so every inserted key is new to the store).
+  /// The difference must have been computed from this store to `new` with
+  /// the keys as identity. Each surviving key is checked against the key
+  /// at its new position in `new`, and a mismatch traps naming it (a
+  /// difference applied to another store); an inserted key that the store
+  /// already holds is not checked for.
   ///
   /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements, with a
   ///   hash only for each deleted and inserted key: the survivors' entries
@@ -57,6 +60,17 @@ extension OrderedStore {
     guard let newStorage = new._storage else {
       removeAll()
       return
+    }
+    if let oldStorage = _storage {
+      for (old, q) in difference.newPositions.enumerated() {
+        guard let q else { continue }
+        let key = oldStorage._keys[oldStorage._slot(old)]
+        let newKey = newStorage._keys[newStorage._slot(q)]
+        _precondition(
+          key == newKey,
+          "The difference does not describe this store: key \(key) at \(old) is \(newKey) at \(q) in the new store"
+        )
+      }
     }
     let storage = _ensureUnique()
     storage._rearrange(

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import CollectionAdapters
+import IdentityDiff
 import Testing
 import _TestSupport
 
@@ -107,6 +108,21 @@ import _TestSupport
         store.removeSubrange(0..<4)
       }
       #expect(standardErrorText(of: result).contains("Range 0..<4 out of range 0..<1"))
+    }
+
+    @Test("A difference applied to another store traps, naming the first key that differs")
+    func differenceOfAnotherStore() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let old: OrderedStore<Int, Int> = [1: 1, 2: 2, 3: 3]
+        let new: OrderedStore<Int, Int> = [3: 3, 1: 1, 2: 2]
+        let difference = IdentityDifference(
+          from: old, to: new, id: { $0.key }, contentEquals: { $0.value == $1.value })
+        var other: OrderedStore<Int, Int> = [7: 7, 8: 8, 9: 9]
+        other.apply(difference, from: new)
+      }
+      #expect(
+        standardErrorText(of: result).contains(
+          "The difference does not describe this store: key 7 at 0 is 1 at 1 in the new store"))
     }
 
     @Test func negativeCapacity() async {
