@@ -145,14 +145,32 @@ func run<L: MeasuredLayout>(
 ) {
   run(
     &input, layout, viewport, overscan, threshold, estimate: estimate,
-    measure: { list, length, at in _ = list.setLength(length, of: at) }, frames: frames)
+    measure: { list, batch, oneAtATime in
+      if oneAtATime {
+        for (position, length) in batch { _ = list.setLength(length, of: position) }
+      } else {
+        _ = list.setLengths(batch)
+      }
+    }, frames: frames)
+}
+
+/// How the run's host reports a measured length (`HostProfile` in the
+/// tests): alone; with every row of the window, unchanged ones included;
+/// with rows outside the window and the row twice; or a step late, by id,
+/// at the row's position then.
+enum Host: CaseIterable {
+  case oneByOne, wholeWindow, observer, late
 }
 
 func run<L: WindowLayout>(
   _ input: inout FuzzInput, _ layout: L, _ viewport: Viewport, _ overscan: Overscan,
   _ threshold: Double, estimate: Double,
-  measure: ((inout VirtualList<[Int], Int, L>, Double, Int) -> Void)?, frames: Frames<L>
+  measure: ((inout VirtualList<[Int], Int, L>, [(position: Int, length: Double)], Bool) -> Void)?,
+  frames: Frames<L>
 ) {
+  let host = Host.allCases[input.choice(Host.allCases.count)]
+  // The late host's report waiting for the next measurement step: an id.
+  var late: (id: Int, length: Double)?
   var data = Array(0..<layout.itemCount)
   var nextID = data.count
   var lengths = Array(repeating: estimate, count: data.count)
@@ -277,10 +295,34 @@ func run<L: WindowLayout>(
       guard !data.isEmpty, let measure else { continue }
       // Often the row straddling the top edge, as it enters on the way up.
       let visible = list.engine.visible
-      let at = !visible.isEmpty && input.bool() ? visible.lowerBound : position(data.count - 1)
-      let length = input.hostileDouble(ordinary: 0...200)
+      var at = !visible.isEmpty && input.bool() ? visible.lowerBound : position(data.count - 1)
+      var length = input.hostileDouble(ordinary: 0...200)
+      if host == .late {
+        // This step's report waits; the last one arrives, if its row is there.
+        let now = (id: data[at], length: length)
+        defer { late = now }
+        guard let report = late, let position = data.firstIndex(of: report.id) else {
+          dataChanged = false
+          break
+        }
+        (at, length) = (position, report.length)
+      }
       let kept = keptEdge(list.engine, measuring: at, wasVisible: wasVisible)
-      measure(&list, length, at)
+      // The other rows reported are at the lengths held: no measurement.
+      var batch = [(position: at, length: length)]
+      switch host {
+      case .wholeWindow:
+        batch += list.window.filter { $0 != at }.map { ($0, lengths[$0]) }
+        batch.swapAt(0, input.int(in: 0...batch.count - 1))
+      case .observer:
+        batch += (0..<input.int(in: 0...3)).map { _ in
+          let p = position(data.count - 1)
+          return (p, p == at ? length : lengths[p])
+        }
+        batch.append((at, length))
+      case .oneByOne, .late: break
+      }
+      measure(&list, batch, host == .oneByOne)
       if let kept { checkKept(kept, list.engine, step: step) }
       // An ignored or unchanged measurement (within a millionth of a point)
       // recomputes nothing; a changed one recomputes the window (anchored,

@@ -168,7 +168,10 @@ extension WindowingEngine where Layout: MeasuredLayout {
     {
       return top(kept)
     }
-    guard frame.mainOffset + frame.mainLength > edge else { return top(first) }
+    // Every visible item measured: one that straddles the edge keeps its
+    // bottom edge, one below it (entering) its top.
+    guard frame.mainOffset < edge - 8 * edge.ulp, frame.mainOffset + frame.mainLength > edge
+    else { return top(first) }
     return .bottom(first, screenOffset: frame.mainOffset + frame.mainLength - _viewport.offset)
   }
 
