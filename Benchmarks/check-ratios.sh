@@ -7,11 +7,8 @@
 # sizes moves a ratio by 100x or more. A ratio past its limit is measured
 # again, up to three runs in all, and fails only if it fails in each.
 # Compares p90s; the README's tables give p50s from separate runs.
-# RATIOS_FILTER=REGEX checks only the pairs whose line matches it. Given a
-# BASELINE, the first measurement is that stored run (`benchmark baseline
-# update BASELINE`); a ratio past its limit is measured again as always.
+# RATIOS_FILTER=REGEX checks only the pairs whose line matches it.
 set -uo pipefail
-baseline=${1:-}
 cd "$(dirname "$0")"
 source ./swift-package.sh
 
@@ -53,6 +50,7 @@ Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened 
 WindowingQuery|prepend 100 items to 1M: VariableSizeLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)
 WindowingQuery|mount 1M estimated rows: VariableSizeLayout|mount 1M estimated rows: an array of the offsets|0.2|no length per row until measured: 0.018x; a tree over every row is 10x
 WindowingQuery|10,000 measurements of 10k rows (a storm): WindowingEngine, one batch|10,000 measurements of 10k rows (a storm): WindowingEngine, one by one|0.1|one anchoring and a chunk rebuilt once: 0.012x (149 us; TanStack Virtual publishes 1.35 ms)
+WindowingQuery|1,000 frames at 1M rows, the window's heights reported: every row|1,000 frames at 1M rows, the window's heights reported: changed rows only|2|an unchanged length is read and dropped: the whole window each frame against its changes alone
 WindowingQuery|a frame's entering rows measured as one batch, 100 frames up: 1000k rows|a frame's entering rows measured as one batch, 100 frames up: 10k rows|3|O(rows measured x log n) a frame: 1M rows against 10k
 Diff|1M items, one appended: IdentityDifference|1M items, one appended: difference(from:)|1.5|a pass of id comparisons, as Myers' for one change: 0.4x; hashing every row is 50x
 Diff|1M items, one moved by 899,900: IdentityDifference|1M items, one moved by 899,900: difference(from:)|1|two edits found by comparing ids: 0.16x; hashing the rows in between is 12x
@@ -69,14 +67,12 @@ if [ -n "${RATIOS_FILTER:-}" ]; then
     || { echo "check-ratios: no pair matches $RATIOS_FILTER" >&2; exit 1; }
 fi
 
-# Runs the suites of the given pairs into a fresh folder, or reads them from
-# the stored run named by $2; prints the folder.
+# Runs the suites of the given pairs into a fresh folder; prints the folder.
 run_suites() {
   local results target args=()
   results=$(mktemp -d "$work/run.XXXX")
   for target in $(cut -d'|' -f1 <<<"$1" | sort -u); do args+=(--target "$target"); done
   if ! swift_package --allow-writing-to-directory "$results" benchmark \
-    ${2:+baseline read "$2"} \
     "${args[@]}" --no-progress --format metricP90AbsoluteThresholds --path "$results" \
     >"$results/log" 2>&1; then
     tail -20 "$results/log" >&2
@@ -125,8 +121,7 @@ trap 'rm -rf "$work"' EXIT
 remaining=$pairs
 for attempt in 1 2 3; do
   [ "$attempt" -eq 1 ] || echo "check-ratios: measuring again ($attempt of 3): $(cut -d'|' -f1,2 <<<"$remaining" | tr '\n' ';')"
-  stored=$([ "$attempt" -gt 1 ] || echo "$baseline")
-  results=$(run_suites "$remaining" "$stored") || exit 1
+  results=$(run_suites "$remaining") || exit 1
   check_pairs "$remaining"
   remaining=$(cat "$work/failed")
   [ -n "$remaining" ] || break

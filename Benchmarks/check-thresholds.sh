@@ -3,17 +3,15 @@
 # `update-thresholds.sh` (the tolerances are `regressionThresholds` in
 # BenchmarkSupport). Fails only on a regression: package-benchmark also exits
 # non-zero when a result is better than its threshold, which says only that
-# the thresholds could be re-recorded. Given a BASELINE, checks that stored
-# run (`benchmark baseline update BASELINE`) instead of running the suites.
+# the thresholds could be re-recorded.
 set -uo pipefail
-baseline=${1:-}
 cd "$(dirname "$0")"
 source ./swift-package.sh
 targets=(OrderedStoreVsPeers WindowingQuery Outline LinkedList PagingTriggers)
 args=()
 for target in "${targets[@]}"; do args+=(--target "$target"); done
 log=$(mktemp)
-swift_package benchmark thresholds check ${baseline:+"$baseline"} "${args[@]}" --no-progress >"$log" 2>&1
+swift_package benchmark thresholds check "${args[@]}" --no-progress >"$log" 2>&1
 status=$?
 grep -a -v "^Warning: Custom threshold tolerance" "$log" | grep -a -E -A14 "^Deviations (worse|better)" || true
 if [ "$status" -eq 0 ]; then
