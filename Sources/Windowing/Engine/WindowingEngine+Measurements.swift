@@ -48,10 +48,10 @@ extension WindowingEngine where Layout: MeasuredLayout {
   ///   every pass.
   /// - Returns: The change, if the window, the visible range or the offset
   ///   moved.
-  /// - Complexity: That of the layout's `setLengths(_:)`, plus O(k) to
-  ///   note the k positions, a read of the layout's `length(of:)` for each
-  ///   until one differs, and one re-anchoring, O(v log n) for the v
-  ///   visible items.
+  /// - Complexity: O(k) to note the k positions and a read of the layout's
+  ///   `length(of:)` for each, plus, for the c lengths that differ, the
+  ///   layout's `setLengths(_:)` of c and one re-anchoring, O(v log n) for
+  ///   the v visible items.
   @discardableResult
   public mutating func setLengths(
     _ measurements: [(position: Int, length: Double)]
@@ -64,26 +64,23 @@ extension WindowingEngine where Layout: MeasuredLayout {
     // time would leave it.
     var last: [Int: Double] = [:]
     last.reserveCapacity(measurements.count)
-    var rejected = 0
     for (position, length) in measurements {
       _precondition(
         position >= 0 && position < count, "Position \(position) out of range 0..<\(count)")
-      if length >= 0 && length <= maximum { last[position] = length } else { rejected += 1 }
+      if length >= 0 && length <= maximum { last[position] = length }
     }
     if _scrollAim != nil {
       for (position, _) in measurements { _scrollAim?.measured.insert(position) }
     }
-    // A batch of unchanged lengths changes nothing; in one that changes
-    // something, the unchanged ones set what the layout holds.
-    guard last.contains(where: { !_isUnchanged($0.value, of: $0.key) }) else { return nil }
-    // Copied only to leave out invalid lengths.
-    let accepted =
-      rejected == 0 ? measurements : measurements.filter { $0.length >= 0 && $0.length <= maximum }
-    var changed = Set<Int>()
+    // Only the lengths that differ from the layout's reach it: a host that
+    // reports its whole window every pass pays a read for each other one.
+    var changed: [(position: Int, length: Double)] = []
     for (position, length) in last where !_isUnchanged(length, of: position) {
-      changed.insert(position)
+      changed.append((position, length))
     }
-    return _measure(changed: changed) { $0.setLengths(accepted) }
+    guard !changed.isEmpty else { return nil }
+    changed.sort { $0.position < $1.position }
+    return _measure(changed: Set(changed.lazy.map(\.position))) { $0.setLengths(changed) }
   }
 
   /// Whether a visible item counts as measured for the rule: it was
