@@ -98,10 +98,16 @@ class Page:
                          "--disable-dev-shm-usage",
                          f"--window-size={size[0]},{size[1]}"]:
             options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         self.size = size
         self.shots = shots
         self.driver.get(url)
+
+    def console_errors(self):
+        """The errors the page logged to the console since the last call."""
+        return [entry["message"] for entry in self.driver.get_log("browser")
+                if entry["level"] == "SEVERE"]
 
     def js(self, script, *arguments):
         return self.driver.execute_script(script, *arguments)
@@ -221,7 +227,12 @@ class Page:
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
 
     def quit(self):
-        self.driver.quit()
+        """Closes the browser; fails on any error the page logged."""
+        try:
+            errors = self.console_errors()
+        finally:
+            self.driver.quit()
+        check(not errors, f"the page logged errors: {errors[:3]}")
 
 
 # MARK: - The truth
@@ -372,7 +383,7 @@ def test_table(server, size, shots, report):
         """After a jump: wheel steps of 0.5 to 5 viewports, Page Down and
         End each move the content by exactly that much, or to the end, and
         the thumb follows."""
-        page.type_into("goToRow", row)
+        page.type_into("goToRow", row + 1)  # numbered from 1
         page.wait_idle(step(f"{source}: go to row {row}"))
         for viewports in [0.5, 1, 2, 3, 5, "Page Down", "End"]:
             label = step(f"{source}: {viewports} after the jump to {row}")
@@ -421,8 +432,9 @@ def test_table(server, size, shots, report):
         page.wait_idle(step("wheel up after the drag"))
         check_rows(page.screen(), step("wheel up after the drag"), truth, table.count())
 
-        for row in [500_000, 999_999, 0, 123_457]:
-            page.type_into("goToRow", row)
+        # Positions; the field numbers rows from 1, as their labels do.
+        for row in [500_000, 999_999, 0, 123_457, 993_908]:
+            page.type_into("goToRow", row + 1)
             page.wait_idle(step(f"go to row {row}"))
             screen = page.screen()
             check_rows(screen, step(f"go to row {row}"), truth, table.count())
@@ -430,6 +442,10 @@ def test_table(server, size, shots, report):
                 first = screen["rows"][0]
                 check(first["position"] == row and abs(first["top"] - screen["top"]) <= TOLERANCE,
                       step(f"go to row {row} shows row {first['position']} at {first['top']:.2f}"))
+                # Until rows arrive above ("insert at top"), labels are numbers too.
+                if table.count() == 1_000_000:
+                    check(first["title"].endswith(f" Row {row + 1}"),
+                          step(f"typing {row + 1} shows {first['title']} first"))
             else:
                 check(screen["rows"][-1]["position"] == table.count() - 1,
                       step(f"go to row {row} does not show the last row"))
@@ -458,7 +474,7 @@ def test_table(server, size, shots, report):
         insert_above_and_refresh("positional")
 
         page.click("#fail")
-        page.type_into("goToRow", 750_000)
+        page.type_into("goToRow", 750_001)
         page.wait_idle(step("loads fail"))
         screen = page.screen()
         check(screen["retry"], step("a failed load shows no retry bar"))
@@ -475,7 +491,7 @@ def test_table(server, size, shots, report):
         page.driver.find_element(By.CSS_SELECTOR, "#source option[value=keyset]").click()
         page.wait_idle(step("keyset source"))
         check_rows(page.screen(), step("keyset source"), truth, table.count())
-        page.type_into("goToRow", 300_000)
+        page.type_into("goToRow", 300_001)
         page.wait_idle(step("keyset: go to row 300000"))
         screen = page.screen()
         check_rows(screen, step("keyset: go to row 300000"), truth, table.count())
@@ -619,9 +635,13 @@ def chat_status(page):
     return {k: v for k, v in (part.split(": ") for part in text.split(" · "))}
 
 
-def test_chat(server, size, shots, report):
-    page = Page(server.url, size, shots)
-    step = lambda what: f"chat {size[0]}x{size[1]}: {what}"
+def test_chat(server, size, shots, report, whole_window=False):
+    """With `whole_window`, the page reports every row of its window after
+    every frame, unchanged ones included (`?report=window`)."""
+    page = Page(server.url + ("/?report=window" if whole_window else ""), size, shots)
+    mode = ", whole window reported" if whole_window else ""
+    step = lambda what: f"chat{mode} {size[0]}x{size[1]}: {what}"
+    shot = lambda name: page.shot(name + ("-whole-window" if whole_window else ""))
 
     written = {}  # id -> (title, body): the prompts sent and their replies
 
@@ -643,7 +663,7 @@ def test_chat(server, size, shots, report):
         worst = check_frames(frames, step(what))
         check_rows(page.screen(), step(what), truth, 10**9)
         report.setdefault("chat: flings, frames checked, largest move besides the scroll px",
-                          []).append(f"{what}: {len(frames)}, {worst:.2f}")
+                          []).append(f"{what}{mode}: {len(frames)}, {worst:.2f}")
 
     def check_at_end(label):
         screen = page.screen()
@@ -661,7 +681,7 @@ def test_chat(server, size, shots, report):
         page.click("#views button[data-view=chat]")
         page.wait_idle(step("chat opens at the end"))
         check_at_end("opens at the end")
-        page.shot("chat-end")
+        shot("chat-end")
 
         viewport = page.screen()["viewport"]
         flings(-3 * viewport, 8, "flings up through unmeasured history")
@@ -706,7 +726,7 @@ def test_chat(server, size, shots, report):
             check(abs(drift) <= TOLERANCE, step(f"the message read at the top moved {drift:.2f} px"))
             drifts.append(drift)
             check_rows(screen, step(f"history load {load} at the top"), truth, 10**9)
-        page.shot("chat-history")
+        shot("chat-history")
         report.setdefault("chat: 50 history loads, largest move of the message read px", []).append(
             round(max(abs(d) for d in drifts), 2))
 
@@ -731,7 +751,7 @@ def test_chat(server, size, shots, report):
                   && document.querySelector(`#content [data-key='m${s.prompt}']`) !== null;"""):
             check(time.monotonic() < deadline, step("the reply did not start streaming"))
             time.sleep(0.02)
-        page.shot("chat-assistant-streaming")
+        shot("chat-assistant-streaming")
         page.wait_idle(step("a reply streams in"), timeout=60)
         frames = page.record(False)
         sent = int(chat_status(page)["prompt"])
@@ -740,7 +760,7 @@ def test_chat(server, size, shots, report):
         held = check_prompt(frames, sent, step("a reply streams in"))
         check_frames(frames, step("a reply streams in"))
         check_at_end("the reply filled the view: the end is followed")
-        page.shot("chat-assistant")
+        shot("chat-assistant")
         report.setdefault("chat: frames the prompt was held at the top while its reply streamed",
                           []).append(held)
 
@@ -1000,8 +1020,10 @@ def main():
     failures = 0
     try:
         for size in SIZES:
-            for name, test in [("table", test_table), ("chat", test_chat), ("files", test_files),
-                               ("sections", test_sections)]:
+            whole_window = lambda *arguments: test_chat(*arguments, whole_window=True)
+            for name, test in [("table", test_table), ("chat", test_chat),
+                               ("chat, whole window reported", whole_window),
+                               ("files", test_files), ("sections", test_sections)]:
                 try:
                     test(server, size, arguments.shots, report)
                     print(f"ok: {name} at {size[0]}x{size[1]}")

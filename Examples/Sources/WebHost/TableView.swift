@@ -178,11 +178,12 @@ final class TableView: HostedView {
     notice = nil
     switch message.t {
     case "goToRow":
-      guard let row = message.row, row >= 0, row < host.list.data.count else {
+      // Numbered from 1, as the rows' labels are.
+      guard let row = message.row, row >= 1, row <= host.list.data.count else {
         throw Refusal(
-          "no row \(message.row.map(String.init) ?? "?") in 0..<\(host.list.data.count)")
+          "no row \(message.row.map(String.init) ?? "?") in 1...\(host.list.data.count)")
       }
-      jump(to: row)
+      jump(to: row - 1)
     case "goToID":
       guard let text = message.id, let id = Int(text) else {
         throw Refusal("an id is a whole number, not \(message.id ?? "nothing")")

@@ -45,6 +45,14 @@ let dataCount = 0; // the rows in the list, for where its end is
 const rows = new Map(); // key -> element
 const measurements = new Map(); // key -> height not yet sent
 let measurementPending = false;
+// `?report=window`: after every frame, the height of every row of the
+// window, unchanged ones included, as a UIKit host reading `visibleCells`
+// reports them; by default only the heights that changed.
+const reportWholeWindow = new URLSearchParams(location.search).get("report") === "window";
+let lastWindowReport = "";
+// The rows on screen before the reader last moved: the server's engine
+// keeps them in place while the rows entering are measured.
+let readKeys = new Set();
 
 // What the browser test reads: timings, whether the page is idle, and a
 // record of every frame it paints.
@@ -110,6 +118,7 @@ function scrollByInput(dy) {
     return;
   }
   pendingTarget = target;
+  noteRead(reportedOffset);
   reportedOffset = target;
   send({ t: "scroll", y: target, f: lastFrame });
   lastScrollReport = seq;
@@ -148,6 +157,7 @@ function readScroll() {
     positionRows();
   }
   if (offsetNow() === reportedOffset) return;
+  noteRead(reportedOffset);
   reportedOffset = offsetNow();
   send({ t: "scroll", y: reportedOffset, f: lastFrame });
   lastScrollReport = seq;
@@ -211,6 +221,28 @@ const rowSizes = new ResizeObserver((entries) => {
   }
 });
 
+// The rows on screen at `offset` by the server's frames: what the reader
+// reads before a scroll from there.
+function noteRead(offset) {
+  readKeys = new Set(ordered.filter((element) =>
+    element.serverY + element.serverHeight > offset &&
+    element.serverY < offset + scroller.clientHeight).map((element) => element.dataset.key));
+}
+
+// Every row's height, unchanged ones included, once per arrangement of the
+// window (the server answers an unchanged report with the same frame).
+function reportWindow() {
+  const heights = ordered.map((element) => [element.dataset.key, element.getBoundingClientRect().height]);
+  const report = offsetNow() + "|" + heights.map(([key, height]) => key + ":" + height).join(",");
+  if (report === lastWindowReport) return;
+  lastWindowReport = report;
+  for (const [key, height] of heights) measurements.set(key, height);
+  if (!measurementPending) {
+    measurementPending = true;
+    queueMicrotask(sendMeasurements);
+  }
+}
+
 function sendMeasurements() {
   measurementPending = false;
   if (measurements.size === 0) return;
@@ -257,6 +289,7 @@ function placeRows(frameRows) {
   }
   ordered = [...rows.values()].sort((a, b) => a.dataset.position - b.dataset.position);
   stack();
+  if (reportWholeWindow) reportWindow();
 }
 
 // Places the rows where the server will put them once it has their
@@ -288,8 +321,9 @@ function stack() {
 
 // The row whose edge keeps its place, and that edge's offset, as the
 // server's engine chooses it (see `Anchoring`): the first visible row if it
-// starts at the top (or the content does); else the first visible row with
-// its height known; else the first visible row's bottom edge.
+// starts at the top (or the content does) and is read, not entering; else
+// the first visible row read before the last scroll whose height is known,
+// or any with its height known; else the first visible row's bottom edge.
 function keptEdge(heights) {
   const changed = (i) => Math.abs(heights[i] - ordered[i].serverHeight) >= 0.01;
   if (!ordered.some((_, i) => changed(i))) return null;
@@ -301,10 +335,12 @@ function keptEdge(heights) {
   });
   if (visible.length === 0) return null;
   const first = visible[0];
-  if (offset <= 0 || ordered[first].serverY >= offset - 1e-6) {
+  const read = (i) => readKeys.has(ordered[i].dataset.key);
+  const entering = visible.some(read) && !read(first) && changed(first);
+  if (offset <= 0 || (ordered[first].serverY >= offset - 1e-6 && !entering)) {
     return { index: first, top: ordered[first].serverY };
   }
-  const kept = visible.find((i) => !changed(i));
+  const kept = visible.find((i) => read(i) && !changed(i)) ?? visible.find((i) => !changed(i));
   if (kept !== undefined) return { index: kept, top: ordered[kept].serverY };
   const bottom = ordered[first].serverY + ordered[first].serverHeight;
   return { index: first, top: bottom - heights[first] };
@@ -462,8 +498,10 @@ document.getElementById("loadOlder").addEventListener("click", () => send({ t: "
 
 document.getElementById("goToRow").addEventListener("submit", (event) => {
   event.preventDefault();
+  // Rows are numbered from 1, as their labels are.
   const row = Number(event.target.row.value);
-  jump = { position: row, started: performance.now() };
+  jump = { position: row - 1, started: performance.now() };
+  noteRead(reportedOffset);
   send({ t: "goToRow", row });
 });
 document.getElementById("goToID").addEventListener("submit", (event) => {
