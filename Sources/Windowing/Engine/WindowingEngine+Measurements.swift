@@ -156,9 +156,10 @@ extension WindowingEngine where Layout: MeasuredLayout {
     // (it appeared since the reader moved, beside rows still on screen)
     // and measured now. A few units in the last place: an anchoring that
     // put the item at the edge may leave it a rounding error above.
+    let startsAbove = frame.mainOffset < edge - 8 * edge.ulp
     let entering =
       _visible.overlaps(_wasVisible) && !_wasVisible.contains(first) && isMeasured(first)
-    guard frame.mainOffset < edge - 8 * edge.ulp || entering else { return top(first) }
+    guard startsAbove || entering else { return top(first) }
     // What the reader was reading before the rows entering, else any row.
     if let kept = _visible.first(where: { _wasVisible.contains($0) && !isMeasured($0) })
       ?? _visible.first(where: { !isMeasured($0) })
@@ -167,8 +168,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
     }
     // Every visible item measured: one that straddles the edge keeps its
     // bottom edge, one below it (entering) its top.
-    guard frame.mainOffset < edge - 8 * edge.ulp, frame.mainOffset + frame.mainLength > edge
-    else { return top(first) }
+    guard startsAbove, frame.mainOffset + frame.mainLength > edge else { return top(first) }
     return .bottom(first, screenOffset: frame.mainOffset + frame.mainLength - _viewport.offset)
   }
 
