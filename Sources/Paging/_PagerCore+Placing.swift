@@ -29,7 +29,11 @@ extension _PagerCore {
     case .success(.noKey):
       if case .jump(let position) = load.target { _keylessJumps.insert(position) }
     case .success(.positional(let range, let page)):
-      _placePositional(range, page, serial: serial, target: load.target)
+      if case .rest(let start, let stored) = load.target {
+        _placeRest(range, page, of: start, storedBy: stored, serial: serial)
+      } else {
+        _placePositional(range, page, serial: serial, target: load.target)
+      }
     case .success(.keyed(let request, let page)):
       _placeKeyed(page, for: load.target, request: request, serial: serial)
     }
@@ -111,6 +115,30 @@ extension _PagerCore {
     }
   }
 
+  /// Places the missing items of a short page after the ones it kept, as
+  /// one page, if the page is still the one the rest was asked for.
+  private mutating func _placeRest(
+    _ range: Range<Int>, _ page: PositionalPage<Item>, of start: Int, storedBy stored: Int,
+    serial: Int
+  ) {
+    guard let index = _pageIndex(startingAt: start), _pages[index].serial == stored,
+      _pages[index].generation == _generation
+    else {
+      _discardedResponseCount += 1
+      return
+    }
+    var items = page.items
+    if items.count > range.count {
+      lastRefusal = .moreItemsThanRequested(
+        position: range.lowerBound, extra: items.count - range.count)
+      items.removeLast(items.count - range.count)
+    }
+    let whole = PositionalPage(
+      items: Array(_pages[index].items) + items, totalCount: page.totalCount)
+    _placePositional(
+      start..<range.upperBound, whole, serial: serial, target: .rest(start, serial: stored))
+  }
+
   // MARK: - Keyed
 
   /// Places a keyed page: where it starts depends on what it was loaded
@@ -126,7 +154,7 @@ extension _PagerCore {
     case .after(let end): start = _startOfPage(page, after: end, for: target, request: request)
     case .before(let edgeStart):
       start = _startOfPage(page, before: edgeStart, for: target, request: request)
-    case .positions: start = nil
+    case .positions, .rest: start = nil
     }
     guard let start,
       let (items, page, placed) = _withoutDuplicates(page, at: start, for: target)
@@ -151,9 +179,6 @@ extension _PagerCore {
   private mutating func _startOfFirstPage(_ page: Page<Key, Item>) -> Int {
     let before =
       page.previousKey == nil ? 0 : _claim(page.itemsBefore, used: page.items.count)
-    if page.previousKey == nil, let claimed = page.itemsBefore, claimed > 0 {
-      lastRefusal = .itemsBeyondEnd(claimed)
-    }
     // Without a position from the start of the data, the old visible range
     // means nothing in the new coordinates.
     if !(_startReached && before != nil) {
@@ -309,22 +334,32 @@ extension _PagerCore {
     default: break
     }
     if page.previousKey == nil && !appended {
+      _reportClaimPastEnd(page.itemsBefore)
       _setKnownStart(span.lowerBound)
     } else if let before = _claim(page.itemsBefore, used: _knownEnd - span.lowerBound) {
       _setKnownStart(span.lowerBound - before)
     }
     if page.nextKey == nil && !prepended {
+      _reportClaimPastEnd(page.itemsAfter)
       _setKnownEnd(span.upperBound)
     } else if let after = _claim(page.itemsAfter, used: span.upperBound - _knownStart) {
       _setKnownEnd(span.upperBound + after)
     }
   }
 
+  /// Reports a count claimed where the page says the data ends (no key
+  /// that way): the claim is ignored.
+  private mutating func _reportClaimPastEnd(_ claimed: Int?) {
+    guard let claimed, claimed != 0 else { return }
+    lastRefusal = claimed > 0 ? .itemsBeyondEnd(claimed) : .itemCountOutOfBounds(claimed: claimed)
+  }
+
   /// A claimed count moved by the items a page dropped; a claim that
-  /// would overflow is dropped too (`_claim` ignores absurd ones anyway).
-  private func _shifted(_ claim: Int?, by dropped: Int) -> Int? {
+  /// would overflow is dropped and reported.
+  private mutating func _shifted(_ claim: Int?, by dropped: Int) -> Int? {
     guard let claim else { return nil }
     let (sum, overflow) = claim.addingReportingOverflow(dropped)
+    if overflow { lastRefusal = .itemCountOutOfBounds(claimed: claim) }
     return overflow ? nil : sum
   }
 

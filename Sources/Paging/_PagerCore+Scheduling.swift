@@ -111,7 +111,8 @@ extension _PagerCore {
   /// Cancels loads that are no longer wanted and, if `issuing`, issues the
   /// wanted ones up to the cap.
   internal mutating func _schedule(issuing: Bool = true, generationStartOnly: Bool = false) {
-    let wanted = generationStartOnly ? _generationStart().map { [$0] } ?? [] : _wanted()
+    let wanted =
+      (generationStartOnly ? _generationStart().map { [$0] } ?? [] : _wanted()) + _wantedRests()
     let wantedSet = Set(wanted)
     for (serial, load) in _loads where !wantedSet.contains(load.target) {
       if generationStartOnly { continue }
@@ -161,6 +162,15 @@ extension _PagerCore {
         reachesVisibleRangeByWalking = wanted.walking
       }
       return wanted.targets
+    }
+  }
+
+  /// The missing items of the short pages `retry()` asked for, whatever
+  /// the demand: the pages are loaded, and each asks once a retry.
+  private func _wantedRests() -> [_Target] {
+    _pages.compactMap { page in
+      page.wantsRest && page.generation == _generation
+        ? .rest(page.start, serial: page.serial) : nil
     }
   }
 
@@ -420,6 +430,11 @@ extension _PagerCore {
       let range = start..<start + count
       positions = range
       request = .positions(range)
+    case (.positional, .rest(let start, _)):
+      guard let index = _pageIndex(startingAt: start) else { return }
+      let range = start + _pages[index].items.count..<_pages[index].end
+      positions = range
+      request = .positions(range)
     case (.keyed(let initialKey, _, _), .first):
       request = .keyed(
         PageRequest(kind: .refresh, key: initialKey, size: configuration.initialLoadSize))
@@ -522,7 +537,7 @@ extension _PagerCore {
     let anchor = _demand?.lowerBound ?? _knownStart
     switch target {
     case .before(let p): return p <= anchor ? .prepend : .append
-    case .positions(let p), .jump(let p), .after(let p):
+    case .positions(let p), .jump(let p), .after(let p), .rest(let p, _):
       return p + configuration.pageSize <= anchor ? .prepend : .append
     case .first: return .append
     }

@@ -138,6 +138,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     /// compared with it; a previous key asks backward, in the source's own
     /// terms (keyset cursors: "before this id"), and compares with nothing.
     var keyLeadsForward = true
+    /// Whether `retry()` asked for the missing items of this short page.
+    var wantsRest = false
     /// Unique to the content of `shown`: set again whenever it changes
     /// (`Pager._newIdentity()`), so a publication tells a page shown
     /// again from one that changed.
@@ -158,11 +160,14 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     case after(Int)
     /// Keyed: the page before the fresh page that starts at this position.
     case before(Int)
+    /// Positional: the missing items of the short page that starts at this
+    /// position, as the load `serial` stored it.
+    case rest(Int, serial: Int)
 
     /// The position the load extends from.
     var position: Int? {
       switch self {
-      case .positions(let p), .jump(let p), .after(let p): p
+      case .positions(let p), .jump(let p), .after(let p), .rest(let p, _): p
       case .before(let p): p - 1
       case .first: nil
       }
@@ -270,8 +275,10 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public mutating func retry() {
     let failed = Array(_failures.keys)
     _failures = [:]
-    // A short page's placeholders are loaded again with the page.
-    _removePages { _, page in page.span > page.items.count }
+    // A short page keeps its items: only the missing ones are asked for.
+    for index in _pages.indices where _pages[index].span > _pages[index].items.count {
+      _pages[index].wantsRest = true
+    }
     if configuration.trigger == .visibleRange {
       _schedule()
     } else {

@@ -309,6 +309,62 @@ struct PagerJumpTests {
     #expect(pager.items[8]?.id == -2 && pager.hasLocalEdits)
   }
 
+  @Test("retry() keeps what a short page gave and asks only for what is missing")
+  func retryAsksForTheRestOfAShortPage() async {
+    // On screen: nothing reported, the short page's kept rows, rows across
+    // its end. The initial load of 30 comes back 3 short.
+    for visible in [nil, 15..<25, 25..<29] as [Range<Int>?] {
+      let source = ScriptedSource(count: 100, pageSize: 10)
+      let pager = Pager(
+        configuration: PagingConfiguration(
+          pageSize: 10, initialLoadSize: 30, prefetchDistance: 0),
+        source: source.positionalSource)
+      pager.refresh()
+      await source.settle(pager)
+      source.respond(0, .short, by: 3)
+      await source.settle(pager)
+      #expect(
+        pager.lastRefusal == .pageShorterThanRequested(position: 0, expected: 30, received: 27))
+      if let visible { pager.visibleRangeDidChange(visible) }
+      await source.settle(pager)
+      #expect(source.pending.isEmpty, "\(String(describing: visible)): nothing until retry()")
+      pager.retry()
+      await source.settle(pager)
+      #expect(
+        source.pending.map(\.range) == [27..<30],
+        "\(String(describing: visible)): only the missing positions are asked for")
+      #expect(loaded(pager.items, 0..<27), "\(String(describing: visible)): loaded rows stay")
+      await source.respondToAll(pager)
+      #expect(loaded(pager.items, 0..<30), "\(String(describing: visible))")
+      #expect(pager.items.count == 100 && source.pending.isEmpty)
+    }
+  }
+
+  @Test("A short page's rest that comes back short again waits for the next retry()")
+  func retryOfAShortRestIsShortAgain() async {
+    let source = ScriptedSource(count: 100, pageSize: 10)
+    let pager = makePager(source.positionalSource, pageSize: 10, prefetch: 0)
+    pager.refresh()
+    await source.respondToAll(pager)
+    pager.visibleRangeDidChange(40..<45)
+    await source.settle(pager)
+    source.respond(0, .short, by: 6)
+    await source.settle(pager)
+    #expect(loaded(pager.items, 40..<44) && pager.items[44] == nil)
+    pager.retry()
+    await source.settle(pager)
+    #expect(source.pending.map(\.range) == [44..<50])
+    source.respond(0, .short, by: 2)
+    await source.settle(pager)
+    #expect(loaded(pager.items, 40..<48) && pager.items[48] == nil)
+    #expect(
+      pager.lastRefusal == .pageShorterThanRequested(position: 40, expected: 10, received: 8))
+    #expect(source.pending.isEmpty, "a rest short again is not asked for until retry()")
+    pager.retry()
+    await source.respondToAll(pager)
+    #expect(loaded(pager.items, 40..<50))
+  }
+
   @Test("Hostile positional pages: short, long, and changing counts never misplace an item")
   func hostilePositionalPages() async {
     let source = ScriptedSource(count: 1_000, pageSize: 10)

@@ -427,6 +427,24 @@ struct PagerTests {
     await loader.drain()
   }
 
+  @Test(
+    "A count claimed past a page with no key that way is reported, whatever its size",
+    arguments: [(5, true), (Int.max, true), (5, false), (Int.max, false)])
+  func claimsPastTheEndAreReported(claim: Int, after: Bool) async {
+    let pager = makePager(initialKey: 50)
+    pager.refresh()
+    #expect(await pendingCount(1))
+    await loader.respond(
+      with: after
+        ? Page(items: Array(50..<60), previousKey: 40, nextKey: nil, itemsAfter: claim)
+        : Page(items: Array(50..<60), previousKey: nil, nextKey: 60, itemsBefore: claim))
+    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
+    #expect(loaded(pager) == Array(50..<60), "the page's items are kept")
+    #expect(pager.items.count == 10, "no placeholders past the end")
+    #expect(pager.lastRefusal == .itemsBeyondEnd(claim), "claimed \(claim), after: \(after)")
+    await loader.drain()
+  }
+
   @Test("A claimed count beyond the end of the data leaves no placeholders")
   func placeholdersBeyondTheEndAreRemoved() async {
     let pager = makePager()
