@@ -406,10 +406,7 @@ extension _PagerCore {
     guard !indices.isEmpty || !pages.isEmpty else { return }
     _markDirty(_pages[indices])
     _markDirty(pages)
-    for index in indices {
-      if let key = _pages[index].key { _forgetKey(key) }
-      _shownIDs.remove(_pages[index].items[...])
-    }
+    for index in indices { _forget(_pages[index]) }
     for page in pages {
       if let key = page.key { _loadedKeys[key, default: 0] += 1 }
       _shownIDs.add(page.items[...])
@@ -425,8 +422,7 @@ extension _PagerCore {
     for index in _pages.indices {
       if shouldRemove(index, _pages[index]) {
         _markDirty(CollectionOfOne(_pages[index]))
-        if let key = _pages[index].key { _forgetKey(key) }
-        _shownIDs.remove(_pages[index].items[...])
+        _forget(_pages[index])
       } else {
         kept.append(_pages[index])
       }
@@ -444,6 +440,14 @@ extension _PagerCore {
     var replaced: [Item] = []
     for index in lower..<upper { replaced.append(contentsOf: _pages[index].items) }
     return _shownIDs.duplicates(in: items, replacing: replaced[...])
+  }
+
+  /// Forgets what a page that leaves `_pages` held: its key, its items'
+  /// ids, a retry's wish for its rest.
+  private mutating func _forget(_ page: _StoredPage) {
+    if let key = page.key { _forgetKey(key) }
+    _shownIDs.remove(page.items[...])
+    _rests[page.start] = nil
   }
 
   private mutating func _forgetKey(_ key: Key) {

@@ -111,8 +111,8 @@ extension _PagerCore {
   /// Cancels loads that are no longer wanted and, if `issuing`, issues the
   /// wanted ones up to the cap.
   internal mutating func _schedule(issuing: Bool = true, generationStartOnly: Bool = false) {
-    let wanted =
-      (generationStartOnly ? _generationStart().map { [$0] } ?? [] : _wanted()) + _wantedRests()
+    var wanted = generationStartOnly ? _generationStart().map { [$0] } ?? [] : _wanted()
+    if !_rests.isEmpty { wanted += _wantedRests() }
     let wantedSet = Set(wanted)
     for (serial, load) in _loads where !wantedSet.contains(load.target) {
       if generationStartOnly { continue }
@@ -168,9 +168,11 @@ extension _PagerCore {
   /// The missing items of the short pages `retry()` asked for, whatever
   /// the demand: the pages are loaded, and each asks once a retry.
   private func _wantedRests() -> [_Target] {
-    _pages.compactMap { page in
-      page.wantsRest && page.generation == _generation
-        ? .rest(page.start, serial: page.serial) : nil
+    _rests.sorted { $0.key < $1.key }.compactMap { start, serial in
+      guard let index = _pageIndex(startingAt: start) else { return nil }
+      let page = _pages[index]
+      let wanted = page.serial == serial && page.generation == _generation
+      return wanted && page.span > page.items.count ? .rest(start, serial: serial) : nil
     }
   }
 

@@ -70,6 +70,9 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// state names the failure it shows by that serial, never by comparing
   /// errors).
   internal var _failures: [_Target: (error: any Error, serial: Int)] = [:]
+  /// The short pages whose missing items `retry()` asked for: each page's
+  /// start, and the serial of the load that stored it.
+  internal var _rests: [Int: Int] = [:]
   /// Jump positions whose refresh key the source did not have.
   internal var _keylessJumps: Set<Int> = []
   /// The visible range (or where a scroll will settle), in internal
@@ -138,8 +141,6 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     /// compared with it; a previous key asks backward, in the source's own
     /// terms (keyset cursors: "before this id"), and compares with nothing.
     var keyLeadsForward = true
-    /// Whether `retry()` asked for the missing items of this short page.
-    var wantsRest = false
     /// Unique to the content of `shown`: set again whenever it changes
     /// (`Pager._newIdentity()`), so a publication tells a page shown
     /// again from one that changed.
@@ -276,8 +277,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     let failed = Array(_failures.keys)
     _failures = [:]
     // A short page keeps its items: only the missing ones are asked for.
-    for index in _pages.indices where _pages[index].span > _pages[index].items.count {
-      _pages[index].wantsRest = true
+    for page in _pages where page.span > page.items.count {
+      _rests[page.start] = page.serial
     }
     if configuration.trigger == .visibleRange {
       _schedule()
