@@ -1,13 +1,17 @@
-# Sourced by .ci/run: timed steps, lanes that run side by side, and the
-# summary table.
+# Sourced by .ci/run: timed steps, jobs run two at a time as their
+# dependencies allow, and the summary table.
 #
 #   step NAME COMMAND...      runs COMMAND as one step, timed; a failure
-#                             stops the lane (or the run) it is in.
-#   side_by_side LANE...      runs each LANE (a function of steps) at once,
-#                             each with its own log, printed whole when the
-#                             lane ends; fails if any lane failed.
+#                             stops the job (or the run) it is in.
+#   job FUNCTION [DEP...]     declares a job: FUNCTION (a sequence of steps),
+#                             to run once every DEP (an earlier job) passed.
+#   run_jobs                  runs the declared jobs, $ci_workers at a time,
+#                             the first declared first among those ready;
+#                             each job's log is printed whole when it ends.
+#                             Fails if a job failed; its dependants never
+#                             start.
 #
-# Every step's time goes to $ci_dir/times (name, lane, start, seconds,
+# Every step's time goes to $ci_dir/times (name, job, start, seconds,
 # CPU seconds of its processes, status), read at the end into a table in
 # the log and in
 # $ci_dir/summary.md (and $GITHUB_STEP_SUMMARY where CI provides one).
@@ -17,7 +21,10 @@
 
 ci_dir=${CI_DIR:-.build/ci}
 ci_warn_seconds=${CI_WARN_SECONDS:-2400}
-ci_lane=main
+ci_workers=${CI_WORKERS:-2}
+ci_job=main
+ci_jobs=()
+declare -A ci_needs=()
 rm -rf "$ci_dir"
 mkdir -p "$ci_dir"
 : >"$ci_dir/times"
@@ -34,7 +41,7 @@ step() {
   wait $! || status=$?
   ci_children_cpu >>"$cpu_file"
   cpu=$(awk 'NR == 1 { a = $1 } NR == 2 { print $1 - a }' "$cpu_file")
-  printf '%s\t%s\t%d\t%d\t%d\t%d\n' "$name" "$ci_lane" $((start - ci_started)) \
+  printf '%s\t%s\t%d\t%d\t%d\t%d\n' "$name" "$ci_job" $((start - ci_started)) \
     $((SECONDS - start)) "$cpu" "$status" >>"$ci_dir/times"
   printf -- '-- %s: %d s%s\n' "$name" $((SECONDS - start)) "$([ "$status" -eq 0 ] || echo ", FAILED ($status)")"
   return "$status"
@@ -53,22 +60,51 @@ ci_children_cpu() {
   rm -f "$file"
 }
 
-side_by_side() {
-  local lane pids=() failed=0
-  for lane in "$@"; do
-    (
-      ci_lane=$lane
-      "$lane"
-    ) >"$ci_dir/lane-$lane.log" 2>&1 &
-    pids+=($!)
+job() {
+  local name=$1
+  shift
+  ci_jobs+=("$name")
+  ci_needs[$name]="$*"
+}
+
+run_jobs() {
+  local -A state=() job_of=()
+  local name dep pid status running=0 failed=0 waiting
+  for name in "${ci_jobs[@]}"; do state[$name]=pending; done
+  while :; do
+    for name in "${ci_jobs[@]}"; do
+      [ "${state[$name]}" = pending ] && [ "$running" -lt "$ci_workers" ] || continue
+      waiting=0
+      for dep in ${ci_needs[$name]}; do
+        case ${state[$dep]} in
+          passed) ;;
+          failed | skipped) state[$name]=skipped ;;
+          *) waiting=1 ;;
+        esac
+      done
+      [ "${state[$name]}" = pending ] && [ "$waiting" -eq 0 ] || continue
+      (
+        ci_job=$name
+        "$name"
+      ) >"$ci_dir/job-$name.log" 2>&1 &
+      job_of[$!]=$name
+      state[$name]=running
+      running=$((running + 1))
+    done
+    [ "$running" -gt 0 ] || break
+    status=0
+    wait -n -p pid || status=$?
+    name=${job_of[$pid]}
+    running=$((running - 1))
+    if [ "$status" -eq 0 ]; then state[$name]=passed; else state[$name]=failed; fi
+    printf '\n==== job %s: %s\n' "$name" "${state[$name]}"
+    cat "$ci_dir/job-$name.log"
   done
-  local i
-  for i in "${!pids[@]}"; do
-    wait "${pids[$i]}" || failed=1
-  done
-  for lane in "$@"; do
-    printf '\n==== lane %s\n' "$lane"
-    cat "$ci_dir/lane-$lane.log"
+  for name in "${ci_jobs[@]}"; do
+    [ "${state[$name]}" = passed ] || {
+      echo "job $name: ${state[$name]}" >&2
+      failed=1
+    }
   done
   return "$failed"
 }
@@ -78,12 +114,12 @@ ci_summary() {
   set +e
   local total=$((SECONDS - ci_started))
   {
-    echo "| step | lane | start (s) | seconds | CPU s | budget | status |"
+    echo "| step | job | start (s) | seconds | CPU s | budget | status |"
     echo "|---|---|---:|---:|---:|---:|---|"
-    while IFS=$'\t' read -r name lane start seconds cpu status; do
+    while IFS=$'\t' read -r name job start seconds cpu status; do
       local budget
       budget=$(ci_budget "$name")
-      printf '| %s | %s | %d | %d | %d | %s | %s |\n' "$name" "$lane" "$start" "$seconds" "$cpu" \
+      printf '| %s | %s | %d | %d | %d | %s | %s |\n' "$name" "$job" "$start" "$seconds" "$cpu" \
         "${budget:--}" "$([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)")"
     done <"$ci_dir/times"
     printf '\nTotal: %d s (%d min %d s), %d CPU s.\n' "$total" $((total / 60)) $((total % 60)) \
@@ -106,8 +142,8 @@ ci_budget() {
 # A step has grown when it takes a quarter and half a minute more than its
 # budget; prints each such step, and fails when there is none.
 ci_grown() {
-  local found=1 name lane start seconds status budget
-  while IFS=$'\t' read -r name lane start seconds _ status; do
+  local found=1 name start seconds status budget
+  while IFS=$'\t' read -r name _ start seconds _ status; do
     budget=$(ci_budget "$name")
     [ -n "$budget" ] || {
       echo "- $name: $seconds s, no budget"

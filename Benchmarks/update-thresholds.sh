@@ -16,7 +16,7 @@ previous=$(mktemp -d)
 trap 'rm -rf "$previous"' EXIT
 [ -d Thresholds ] && cp -a Thresholds/. "$previous"/
 rm -rf Thresholds
-swift package --disable-sandbox --allow-writing-to-package-directory \
+BENCHMARK_COUNTS_ONLY=1 swift package --disable-sandbox --allow-writing-to-package-directory \
   benchmark thresholds update "${args[@]}"
 for file in Thresholds/*_*; do
   mv "$file" "${file//_/ }"

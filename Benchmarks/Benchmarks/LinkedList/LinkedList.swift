@@ -108,4 +108,5 @@ let benchmarks: @Sendable () -> Void = {
     for i in n - 50..<n { sum &+= adapter[i] }
     blackHole(sum)
   }
+  measureCountsOnceIfAsked()
 }

@@ -355,4 +355,5 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(a)
   }
+  measureCountsOnceIfAsked()
 }

@@ -190,4 +190,5 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(flat)
   }
+  measureCountsOnceIfAsked()
 }

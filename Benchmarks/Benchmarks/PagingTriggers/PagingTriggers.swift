@@ -60,4 +60,5 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.measurement(pageLoads, loads)
     }
   }
+  measureCountsOnceIfAsked()
 }

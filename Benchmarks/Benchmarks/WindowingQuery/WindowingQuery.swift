@@ -203,4 +203,5 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.stopMeasurement()
     }
   }
+  measureCountsOnceIfAsked()
 }
