@@ -17,6 +17,7 @@ extension IdentityDifference {
   ///
   /// - Complexity: O(n + m).
   @inlinable
+  @_spi(Testing)
   public func _apply<New: RandomAccessCollection>(to elements: inout [New.Element], from new: New) {
     _precondition(
       elements.count == oldCount,

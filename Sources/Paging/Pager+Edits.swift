@@ -29,6 +29,9 @@ internal final class _Edits<Item: Identifiable>: _AnyEdits<Item> {
     var item: Item
     var after: Bool
     var serial: Int
+    /// Whether the item is a source item moved here (`move(ids:before:)`),
+    /// rather than one the source may not have.
+    var isMove = false
   }
   var updates: [Item.ID: (item: Item, serial: Int)] = [:]
   var removals: [Item.ID: Int] = [:]
@@ -45,12 +48,12 @@ internal final class _Edits<Item: Identifiable>: _AnyEdits<Item> {
     shown.reserveCapacity(items.count)
     for item in items {
       let id = item.id
-      // A source item that an insertion also shows is shown once: where the
-      // insertion put it, until the source's page supersedes it.
-      if anchors[id] != nil { continue }
       let inserted = insertions[id] ?? []
       for insertion in inserted where !insertion.after { shown.append(_current(insertion.item)) }
-      if removals[id] == nil { shown.append(updates[id]?.item ?? item) }
+      // A source item that an insertion also shows (moved, or inserted
+      // before the source had it) is shown once: where the insertion put
+      // it, until the source's page supersedes it.
+      if anchors[id] == nil, removals[id] == nil { shown.append(updates[id]?.item ?? item) }
       for insertion in inserted where insertion.after { shown.append(_current(insertion.item)) }
     }
     return shown
@@ -154,6 +157,50 @@ extension Pager where Item: Identifiable {
   @discardableResult
   public func insert(_ item: Item, before anchor: Item.ID) -> Bool {
     let done = _core.insert(item, before: anchor)
+    _commit()
+    return done
+  }
+
+  /// Moves the shown items with `ids` before the shown item with id
+  /// `destination`, or to the end (`nil`), at once, keeping their order:
+  /// a drag to reorder, as SwiftUI's `ReorderDifference` hands it over (its
+  /// sources, and a destination before an id or at the end). The move is
+  /// published as one change whose `moved` names each moved row
+  /// (`changes(since:)`), and lasts under the same rules as
+  /// `insert(_:after:)`: until a page loaded after a later `refresh()` holds
+  /// a moved item; the source is then the truth (an item it moved too is
+  /// shown where it put it).
+  ///
+  /// ```swift
+  /// import IdentityDiff
+  /// import Paging
+  ///
+  /// nonisolated struct Todo: Identifiable, Sendable { let id: Int }
+  ///
+  /// let todos = PagingSource<Int, Todo>.positional { range in
+  ///   PositionalPage(items: range.map { Todo(id: $0) }, totalCount: 100)
+  /// }
+  /// let pager = Pager(configuration: PagingConfiguration(pageSize: 20), source: todos)
+  /// pager.refresh()
+  /// await pager.waitUntilIdle()
+  /// let version = pager.items.version
+  /// // The user drags rows 5 and 7 to the top; the app tells its server.
+  /// pager.move(ids: [7, 5], before: 0)
+  /// assert(pager.items.prefix(3).map { $0?.id } == [5, 7, 0])
+  /// assert(pager.changes(since: version) == [RowChanges(movingOffsets: [5, 7], toOffset: 0)])
+  /// ```
+  ///
+  /// The ids come from the UI, so none traps: an id not shown (stale, or on
+  /// a page dropped meanwhile) is ignored, a repeated one counts once. A
+  /// destination among the moved ids lands them before the first shown
+  /// item after it that does not move, or at the end.
+  ///
+  /// - Returns: Whether any item moved: `false` if the destination is not
+  ///   shown, or the end is asked for and is not loaded.
+  /// - Complexity: O(loaded items).
+  @discardableResult
+  public func move(ids: some Sequence<Item.ID>, before destination: Item.ID?) -> Bool {
+    let done = _core.move(ids: ids, before: destination)
     _commit()
     return done
   }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import Observation
 
 /// Loads pages from an async source and publishes them as a
@@ -343,7 +344,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   /// this pager's: then reload the list from `items`.
   ///
   /// - Complexity: O(publications since `version`).
-  public func changes(since version: Int) -> [PagedChanges]? {
+  public func changes(since version: Int) -> [RowChanges]? {
     _core.changes(since: version)
   }
 

@@ -10,7 +10,7 @@ import _AdapterInternals
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension _PagerCore {
   /// See `Pager.changes(since:)`.
-  public func changes(since version: Int) -> [PagedChanges]? {
+  public func changes(since version: Int) -> [RowChanges]? {
     if version == items.version { return [] }
     guard let first = _changeLog.first, version >= first.version - 1, version < items.version
     else { return nil }
@@ -23,7 +23,7 @@ extension _PagerCore {
     from old: PagedCollection<Item>, to new: PagedCollection<Item>, within window: Range<Int>
   ) {
     let changes = Self._withShifts(
-      PagedChanges(from: old, to: new, within: window), from: old, to: new)
+      RowChanges(from: old, to: new, within: window), from: old, to: new)
     _changeLog.append((new.version, changes))
     if _changeLog.count > 64 { _changeLog.removeFirst(_changeLog.count - 64) }
   }
@@ -41,8 +41,8 @@ extension _PagerCore {
   /// - Complexity: O(updated rows × ranges), and nothing for items that are
   ///   not `Identifiable`.
   internal static func _withShifts(
-    _ changes: PagedChanges, from old: PagedCollection<Item>, to new: PagedCollection<Item>
-  ) -> PagedChanges {
+    _ changes: RowChanges, from old: PagedCollection<Item>, to new: PagedCollection<Item>
+  ) -> RowChanges {
     guard !changes.updated.isEmpty, let type = Item.self as? any (Identifiable & Sendable).Type
     else {
       return changes
@@ -51,9 +51,9 @@ extension _PagerCore {
   }
 
   private static func _shifts<T: Identifiable & Sendable>(
-    _: T.Type, _ changes: PagedChanges, _ old: PagedCollection<Item>,
+    _: T.Type, _ changes: RowChanges, _ old: PagedCollection<Item>,
     _ new: PagedCollection<Item>
-  ) -> PagedChanges {
+  ) -> RowChanges {
     // `T` is `Item`: one cast per publication, then typed ids.
     let old = old as! PagedCollection<T>
     let new = new as! PagedCollection<T>
@@ -80,7 +80,7 @@ extension _PagerCore {
   /// inserted one (a refresh that searched past the old end finds it in a
   /// new row).
   private static func _mayMoveItems<T>(
-    _ changes: PagedChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
+    _ changes: RowChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
   ) -> Bool {
     var itemsBefore = false
     var itemsAfter = false
@@ -101,7 +101,7 @@ extension _PagerCore {
   /// items found both in updated rows before and in updated or inserted
   /// rows after.
   private static func _replacedRows<T: Identifiable>(
-    _ changes: PagedChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
+    _ changes: RowChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
   ) -> (replaced: Set<Int>, moves: [RowChanges.Move]) {
     var after: [T.ID: Int] = [:]
     for range in changes.updated + changes.inserted {

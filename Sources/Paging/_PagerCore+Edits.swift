@@ -4,6 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+import _AdapterInternals
+
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension _PagerCore where Item: Identifiable {
   /// See `Pager.replace(_:)`.
@@ -20,14 +23,12 @@ extension _PagerCore where Item: Identifiable {
   public mutating func remove(id: Item.ID) -> Bool {
     guard _isShown(id) else { return false }
     let edits = _editLog()
-    if let anchor = edits.anchors[id] {
-      // A local insertion is simply undone.
-      edits.insertions[anchor]?.removeAll { $0.item.id == id }
-      if edits.insertions[anchor]?.isEmpty == true { edits.insertions[anchor] = nil }
-      edits.anchors[id] = nil
-      edits.updates[id] = nil
-    } else {
+    if edits.anchors[id] == nil || Self._detach(id, from: edits) {
+      // A source item, where it is or moved.
       edits.removals[id] = _generation
+    } else {
+      // A local insertion is simply undone.
+      edits.updates[id] = nil
     }
     _reapplyEdits()
     return true
@@ -50,10 +51,21 @@ extension _PagerCore where Item: Identifiable {
 
   private mutating func _insert(_ item: Item, anchor: Item.ID, after: Bool) -> Bool {
     guard !_isShown(item.id), _isShown(anchor) else { return false }
+    Self._place(
+      _Edits<Item>.Insertion(item: item, after: after, serial: _generation), next: anchor,
+      in: _editLog())
+    _reapplyEdits()
+    return true
+  }
+
+  /// Records `insertion` next to the shown item `anchor`.
+  private static func _place(
+    _ insertion: _Edits<Item>.Insertion, next anchor: Item.ID, in edits: _Edits<Item>
+  ) {
+    let item = insertion.item
+    let after = insertion.after
     // Anchored to a source item: an inserted anchor would vanish with it.
-    let edits = _editLog()
     let root = edits.anchors[anchor] ?? anchor
-    let insertion = _Edits<Item>.Insertion(item: item, after: after, serial: _generation)
     if let existing = edits.anchors[anchor], existing == root {
       // After (or before) another inserted item: keep their order.
       let index = edits.insertions[root]!.firstIndex { $0.item.id == anchor }!
@@ -68,8 +80,18 @@ extension _PagerCore where Item: Identifiable {
       edits.insertions[root] = insertions
     }
     edits.anchors[item.id] = root
-    _reapplyEdits()
-    return true
+  }
+
+  /// Takes the insertion that shows `id` out of `edits`; returns whether it
+  /// was a moved source item's.
+  private static func _detach(_ id: Item.ID, from edits: _Edits<Item>) -> Bool {
+    guard let root = edits.anchors[id],
+      let index = edits.insertions[root]?.firstIndex(where: { $0.item.id == id })
+    else { return false }
+    let insertion = edits.insertions[root]!.remove(at: index)
+    if edits.insertions[root]!.isEmpty { edits.insertions[root] = nil }
+    edits.anchors[id] = nil
+    return insertion.isMove
   }
 
   private mutating func _editLog() -> _Edits<Item> {
@@ -137,5 +159,68 @@ extension _PagerCore {
       Swift.min(
         dirty.lowerBound, range.lowerBound)..<Swift.max(
         dirty.upperBound, range.upperBound)
+  }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension _PagerCore where Item: Identifiable {
+  /// See `Pager.move(ids:before:)`.
+  @discardableResult
+  public mutating func move(ids: some Sequence<Item.ID>, before destination: Item.ID?) -> Bool {
+    let old = items
+    let moving = Set(ids)
+    var moved: [(position: Int, item: Item)] = []
+    var kept: [(position: Int, id: Item.ID)] = []
+    var target: Int?
+    old._forEachItem(in: 0..<old.count) { position, item in
+      if item.id == destination { target = position }
+      if moving.contains(item.id) {
+        moved.append((position, item))
+      } else {
+        kept.append((position, item.id))
+      }
+    }
+    guard !moved.isEmpty, let landing = _landing(target, destination, kept, in: old)
+    else { return false }
+    let edits = _editLog()
+    for (index, entry) in moved.enumerated() {
+      let wasMove = edits.anchors[entry.item.id] == nil || Self._detach(entry.item.id, from: edits)
+      let insertion = _Edits<Item>.Insertion(
+        item: entry.item, after: index > 0 || landing.after, serial: _generation,
+        isMove: wasMove)
+      Self._place(insertion, next: index > 0 ? moved[index - 1].item.id : landing.anchor, in: edits)
+    }
+    let held = _held != nil
+    _reapplyEdits()
+    // The publication shows only the move: it is the change, by its rows.
+    if (_held != nil) == held, let last = _changeLog.indices.last,
+      _changeLog[last].version == items.version
+    {
+      _changeLog[last].changes = RowChanges(
+        movingOffsets: moved.map(\.position), toOffset: landing.offset)
+    }
+    return true
+  }
+
+  /// Where moved items land: next to which kept item, and before which
+  /// position of `old`. Before the destination if it stays, else before the
+  /// first kept item after it; at the end (after the last kept item) when
+  /// there is none, or no destination, if the rows after that item are all
+  /// loaded.
+  private func _landing(
+    _ target: Int?, _ destination: Item.ID?, _ kept: [(position: Int, id: Item.ID)],
+    in old: PagedCollection<Item>
+  ) -> (anchor: Item.ID, after: Bool, offset: Int)? {
+    if destination != nil {
+      guard let target else { return nil }
+      let index = kept._partitioningIndex { $0.position >= target }
+      if index < kept.count { return (kept[index].id, false, kept[index].position) }
+    }
+    guard let last = kept.last else { return nil }
+    // Every row after the last kept item is a moved item: no placeholder.
+    var loaded = 0
+    old._forEachItem(in: last.position + 1..<old.count) { _, _ in loaded += 1 }
+    guard loaded == old.count - last.position - 1 else { return nil }
+    return (last.id, true, old.count)
   }
 }

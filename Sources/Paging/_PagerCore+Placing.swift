@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import _AdapterInternals
 
 // Where a response lands. Positions are authoritative: a page replaces
@@ -764,8 +765,8 @@ extension _PagerCore {
     }
     _precondition(
       pages.elementsEqual(expected, by: ==), "Chunks rebuilt in \(window) differ from the pages")
-    let partial = PagedChanges(from: old, to: items, within: window)
-    let full = PagedChanges(from: old, to: items, within: Self._everywhere)
+    let partial = RowChanges(from: old, to: items, within: window)
+    let full = RowChanges(from: old, to: items, within: Self._everywhere)
     _precondition(partial == full, "Changes in \(window): \(partial), expected \(full)")
   }
 }

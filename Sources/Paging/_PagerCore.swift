@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+
 /// The pager's state and every decision it makes, with no task, timer or
 /// actor: what to load for a demand, where a page goes, what a publication
 /// is. A command changes the state and lists what the shell (`Pager`) must
@@ -113,7 +115,7 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// Gives each page content its identity (`_StoredPage.identity`).
   internal var _identities = 0
   /// The changes of the last 64 publications.
-  internal var _changeLog: [(version: Int, changes: PagedChanges)] = []
+  internal var _changeLog: [(version: Int, changes: RowChanges)] = []
   /// Responses discarded because their load was cancelled or superseded: a
   /// deterministic signal for tests that a late response arrived and
   /// changed nothing.

@@ -279,7 +279,7 @@ enum Demo {
     // range as a scroll view feeds it: a far jump settles before it loads.
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id }, engine: makeEngine(count: pager.items.count))
-    list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
     // Frames at a display's pace (60 Hz, on the real clock the pager's
     // settle interval runs on): a steady read, then jumps. Each frame
     // follows the pager's publications and waits for nothing else.

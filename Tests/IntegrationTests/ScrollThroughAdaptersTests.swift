@@ -103,8 +103,8 @@ struct ScrollThroughAdaptersTests {
     #expect(await eventually { pager.items.count == total })
     // The windowing engine reports visible ranges to the pager.
     scrollThrough(pager.items, id: { $0 ?? -1 }, step: 400_000) { list in
-      list.onVisibleRangeChange = { range in
-        MainActor.assumeIsolated { pager.visibleRangeDidChange(range) }
+      list.onVisibilityChange = { update in
+        MainActor.assumeIsolated { pager.visibleRangeDidChange(update.visible) }
       }
     }
     // The scroll jumps 400,000 rows a frame: a fling. Its loads start once

@@ -14,7 +14,7 @@ import Benchmark
 import BenchmarkSupport
 import CollectionAdapters
 import Foundation
-import IdentityDiff
+@_spi(Testing) import IdentityDiff
 
 struct Item: Equatable, Identifiable, Sendable {
   var id: Int

@@ -75,7 +75,7 @@ final class TableView: HostedView {
       engine: WindowingEngine(
         layout: VariableSizeLayout(itemCount: rows.count, estimatedLength: 46),
         viewport: viewport, overscan: Overscan(points: 200, items: 2)))
-    list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
     return ListHost(
       list: list,
       key: { id in

@@ -6,7 +6,7 @@
 
 import CollectionAdapters
 import FuzzSupport
-import IdentityDiff
+@_spi(Testing) import IdentityDiff
 
 struct Row: Equatable {
   var id: UInt8

@@ -21,7 +21,7 @@ import _AdapterInternals
 ///   engine: WindowingEngine(
 ///     layout: FixedSizeLayout(itemCount: rows.count, itemLength: 44),
 ///     viewport: Viewport(length: 800)))
-/// list.onVisibleRangeChange = { print("visible", $0) }  // for example, a Pager's
+/// list.onVisibilityChange = { print("visible", $0.visible) }  // for example, a Pager's
 /// if let update = list.scroll(toOffset: 4_400) {
 ///   print(list.materialized.count, "rows to show;", update.entered.count, "to create")
 /// }
@@ -33,13 +33,13 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   public var engine: WindowingEngine<Layout> { _engine }
   @usableFromInline internal var _data: Data
   @usableFromInline internal var _engine: WindowingEngine<Layout>
-  /// Called with the visible positions whenever they change: wire it to a
-  /// `Pager`'s `visibleRangeDidChange(_:)` so scrolling prefetches pages.
-  public var onVisibleRangeChange: ((Range<Int>) -> Void)?
-  /// Called when rows become visible or stop being visible, by identity
-  /// (impressions, analytics, autoplay), separately from the window's
-  /// updates: a scroll that changes only what is visible publishes here and
-  /// returns no `ListUpdate`.
+  /// Called when what is visible changes, separately from the window's
+  /// updates (a scroll that changes only what is visible publishes here and
+  /// returns no `ListUpdate`): its positions, `visible`, which a `Pager`
+  /// follows (`list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }`),
+  /// and the rows that became visible or hidden, by identity (impressions,
+  /// analytics, autoplay). A data change above the screen moves `visible`
+  /// with no row becoming visible or hidden.
   public var onVisibilityChange: ((VisibilityUpdate<ID>) -> Void)?
   @usableFromInline internal let _id: (Data.Element) -> ID
   /// The identifiers of the window's positions, in order.
@@ -511,7 +511,9 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
         })
       let becameVisible = _idsNotIn(newVisible, comparedTo: oldVisible)
       let becameHidden = _idsNotIn(oldVisible, comparedTo: newVisible)
-      if !becameVisible.isEmpty || !becameHidden.isEmpty {
+      if !becameVisible.isEmpty || !becameHidden.isEmpty
+        || change.visible != change.previousVisible
+      {
         onVisibilityChange(
           VisibilityUpdate(
             visible: change.visible, becameVisible: .init(becameVisible),
@@ -532,13 +534,12 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     return ids.filter { !_idSet.contains($0) }
   }
 
-  /// Reports the visible range if it moved, and assembles the update.
+  /// Assembles the update.
   @inlinable
   internal func _finish(
     _ change: WindowChange, entered: ListUpdate<ID>.Identifiers,
     exited: ListUpdate<ID>.Identifiers
   ) -> ListUpdate<ID> {
-    if change.visible != change.previousVisible { onVisibleRangeChange?(change.visible) }
-    return ListUpdate(change: change, entered: entered, exited: exited)
+    ListUpdate(change: change, entered: entered, exited: exited)
   }
 }

@@ -7,17 +7,13 @@
 import IdentityDiff
 import _AdapterInternals
 
-/// What changed between two publications of a `Pager`, by position, in the
-/// package's one change vocabulary (`RowChanges`): rows removed (in the old
-/// positions), rows inserted (in the new positions), and rows that stayed
-/// but whose content changed (in the new positions: placeholders that
-/// loaded, items dropped to placeholders, items replaced or edited).
-///
-/// Several publications compose into one (`RowChanges(composing:)`), which
-/// `VirtualList.apply(_:from:)` does for a list that missed several.
-public typealias PagedChanges = RowChanges
+// What changed between two publications of a `Pager`, by position, as
+// `RowChanges`: rows removed (old positions), rows inserted (new positions),
+// and rows that stayed but whose content changed (new positions:
+// placeholders that loaded, items dropped to placeholders, items replaced
+// or edited).
 
-extension PagedChanges {
+extension RowChanges {
   /// The changes from `old` to `new`, which show the same segments outside
   /// `window` (internal coordinates): a walk over the segments of both
   /// inside it, block by block, O(segments in the window × log *p*).

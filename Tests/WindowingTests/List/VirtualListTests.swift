@@ -62,6 +62,7 @@ struct VirtualListLogTests {
   final class Host {
     var window: Set<Int> = []
     var visible: Set<Int> = []
+    var positions: Range<Int> = 0..<0
   }
 
   @Test(
@@ -80,9 +81,11 @@ struct VirtualListLogTests {
     let host = Host()
     host.window = Set(list.window.map { data[$0] })
     host.visible = Set(list.visible.map { data[$0] })
+    host.positions = list.visible
     list.onVisibilityChange = { update in
       host.visible.subtract(update.becameHidden)
       host.visible.formUnion(update.becameVisible)
+      host.positions = update.visible
     }
     func apply(_ update: ListUpdate<Int>?) {
       guard let update else { return }
@@ -143,6 +146,9 @@ struct VirtualListLogTests {
       #expect(
         host.visible == Set(list.visible.map { data[$0] }),
         "seed \(seed) step \(step): visibility log after \(operation)")
+      #expect(
+        host.positions == list.visible,
+        "seed \(seed) step \(step): visible positions after \(operation)")
       #expect(list.windowIDs == list.window.map { data[$0] }, "seed \(seed) step \(step)")
     }
   }

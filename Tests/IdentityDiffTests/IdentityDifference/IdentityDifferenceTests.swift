@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-import IdentityDiff
+@_spi(Testing) import IdentityDiff
 import Testing
 import _TestSupport
 

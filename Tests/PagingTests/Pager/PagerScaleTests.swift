@@ -43,7 +43,7 @@ struct PagerScaleTests {
         let loaded = pager.items.compactMap { $0 }
         guard let anchor = loaded.randomElement(using: &g) else { break }
         let operation: String
-        switch Int.random(in: 0..<4, using: &g) {
+        switch Int.random(in: 0..<5, using: &g) {
         case 0:
           let item = Row(id: nextID)
           nextID += 1
@@ -60,6 +60,8 @@ struct PagerScaleTests {
           #expect(pager.remove(id: anchor.id))
           expected.removeAll { $0.id == anchor.id }
           operation = "remove \(anchor.id)"
+        case 3:
+          operation = move(pager, &expected, loaded: loaded, &g)
         default:
           let start = Int.random(in: 0..<Swift.max(1, pager.items.count), using: &g)
           pager.visibleRangeDidChange(start..<start + 40)
@@ -91,7 +93,9 @@ struct PagerScaleTests {
             rest = rest[(index + 1)...]
           }
         }
-        if let failure = changesFailure(from: previous, to: pager.items, pager) {
+        if let failure = changesFailure(from: previous, to: pager.items, pager)
+          ?? movesFailure(from: previous, to: pager.items, pager)
+        {
           Issue.record("seed \(seed), step \(step): \(failure) after \(operation)")
           return
         }
@@ -99,4 +103,54 @@ struct PagerScaleTests {
       #expect(pager.items.loadedPageCount > (cap ?? count / 2) / 2, "seed \(seed): many pages")
     }
   }
+
+  /// Drags loaded rows (with an absent id and a repeated one at times)
+  /// before a loaded row, one among them, or to the end; `expected` moves
+  /// the same way when the pager says it moved.
+  func move(
+    _ pager: Pager<Int, Row>, _ expected: inout [Row], loaded: [Row], _ g: inout SplitMix64
+  ) -> String {
+    var ids = (0..<Int.random(in: 1...4, using: &g)).map { _ in loaded.randomElement(using: &g)!.id
+    }
+    if Bool.random(using: &g) { ids.append(-7) }
+    let destination: Int? =
+      Int.random(in: 0..<6, using: &g) == 0
+      ? nil : Bool.random(using: &g) ? ids[0] : loaded.randomElement(using: &g)!.id
+    let shown = Set(loaded.map(\.id))
+    let moving = Set(ids).intersection(shown)
+    let operation = "move \(ids) before \(destination.map(String.init) ?? "the end")"
+    guard pager.move(ids: ids, before: destination) else {
+      // Only the end, unloaded, refuses: no destination, or one that moves.
+      #expect(
+        destination.map(moving.contains) ?? true, "\(operation): refused before a loaded row")
+      return operation + " (refused)"
+    }
+    let destinationIndex = destination.flatMap { id in expected.firstIndex { $0.id == id } }
+    let moved = expected.filter { moving.contains($0.id) }
+    var kept: [Row] = []
+    var landing: Int?
+    for (index, row) in expected.enumerated() where !moving.contains(row.id) {
+      if landing == nil, let destinationIndex, index >= destinationIndex, shown.contains(row.id) {
+        landing = kept.count
+      }
+      kept.append(row)
+    }
+    kept.insert(contentsOf: moved, at: landing ?? kept.count)
+    expected = kept
+    return operation
+  }
+}
+
+/// Whether each move of the one batch since `old` names the same row on
+/// both sides.
+@MainActor
+func movesFailure(
+  from old: PagedCollection<Row>, to new: PagedCollection<Row>, _ pager: Pager<Int, Row>
+) -> String? {
+  guard let batches = pager.changes(since: old.version), batches.count == 1 else { return nil }
+  for move in batches[0].moved where old.id(at: move.from) != new.id(at: move.to) {
+    return
+      "the move \(move.from) -> \(move.to) is of \(old.id(at: move.from)), lands \(new.id(at: move.to))"
+  }
+  return nil
 }

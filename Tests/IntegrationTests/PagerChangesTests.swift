@@ -13,7 +13,7 @@ import _TestSupport
 
 @MainActor
 @Suite("A pager's changes applied to a VirtualList")
-struct PagedChangesTests {
+struct PagerChangesTests {
   /// Items `start..<start + size` of `0..<1_000`, keyed by offset, without
   /// counts: a prepend adds positions at the top.
   nonisolated static func page(_ request: PageRequest<Int>) -> Page<Int, Int> {
@@ -160,7 +160,7 @@ struct PagedChangesTests {
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(length: 500)))
-    list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
     // Walk down to row 300 as a reader scrolls, following the pager.
     var offset = 0.0
     while list.visible.lowerBound < 300 {
@@ -214,7 +214,7 @@ struct PagedChangesTests {
       engine: WindowingEngine(
         layout: VariableSizeLayout(itemCount: pager.items.count, estimatedLength: 40),
         viewport: Viewport(length: 500)))
-    list.onVisibleRangeChange = { pager.visibleRangeDidChange($0) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
     list.scroll(toPosition: row)
     // A host's frames: the pager's publications followed, the window's
     // rows measured (placeholders at the estimate), until nothing changes.
