@@ -45,27 +45,7 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let count = nodes.count
     switch input.choice(7) {
     case 0 where count > 0:
-      // Read a run of positions anywhere, forwards or backwards.
-      let start = input.int(in: 0...count - 1)
-      let length = input.int(in: 1...40)
-      let positions =
-        input.bool()
-        ? Array(start..<min(count, start + length))
-        : Array((max(0, start - length)...start).reversed())
-      if input.choice(3) == 0 {
-        // A slice, iterated (it walks without the index and leaves it
-        // where it stopped), then the positions around its end.
-        let bounds = start..<min(count, start + length)
-        check(
-          Array(list[bounds]) == nodes[bounds].map(\.value), "slice \(bounds) at step \(step)")
-        for p in [bounds.upperBound - 1, bounds.upperBound] where p < count {
-          check(list[p] == nodes[p].value, "list[\(p)] after slice \(bounds) at step \(step)")
-        }
-      } else {
-        for p in positions {
-          check(list[p] == nodes[p].value, "list[\(p)] at step \(step)")
-        }
-      }
+      readRun(list, nodes, &input, step: step)
     case 1 where count > 0 && cycleAt == nil:
       // Insert after a node anywhere but the head, and say so.
       let at = input.int(in: 1...count)
@@ -107,4 +87,32 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(Array(list) == nodes.map(\.value), "iteration at the end")
   link()
   return 0
+}
+
+/// Reads a run of positions anywhere, forwards or backwards, against the
+/// nodes.
+func readRun(
+  _ list: LinkedListCollection<Node, Int>, _ nodes: [Node], _ input: inout FuzzInput, step: Int
+) {
+  let count = nodes.count
+  let start = input.int(in: 0...count - 1)
+  let length = input.int(in: 1...40)
+  let positions =
+    input.bool()
+    ? Array(start..<min(count, start + length))
+    : Array((max(0, start - length)...start).reversed())
+  if input.choice(3) == 0 {
+    // A slice, iterated (it walks without the index and leaves it
+    // where it stopped), then the positions around its end.
+    let bounds = start..<min(count, start + length)
+    check(
+      Array(list[bounds]) == nodes[bounds].map(\.value), "slice \(bounds) at step \(step)")
+    for p in [bounds.upperBound - 1, bounds.upperBound] where p < count {
+      check(list[p] == nodes[p].value, "list[\(p)] after slice \(bounds) at step \(step)")
+    }
+  } else {
+    for p in positions {
+      check(list[p] == nodes[p].value, "list[\(p)] at step \(step)")
+    }
+  }
 }

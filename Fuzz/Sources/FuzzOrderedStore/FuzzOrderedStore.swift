@@ -108,32 +108,11 @@ func apply(
     store.removeSubrange(lower..<upper)
     reference.removeSubrange(lower..<upper)
   case 8:
-    let k = input.int(in: 0...count)
-    if input.bool() {
-      store.removeFirst(k)
-      reference.removeFirst(k)
-    } else {
-      store.removeLast(k)
-      reference.removeLast(k)
-    }
+    removeEnd(&store, &reference, &input)
   case 9:
-    let first = input.bool()
-    let popped = first ? store.popFirst() : store.popLast()
-    let expected = first ? reference.first : reference.last
-    if !reference.isEmpty {
-      if first { reference.removeFirst() } else { reference.removeLast() }
-    }
-    check(popped?.key == expected?.key && popped?.value == expected?.value, "pop")
+    pop(&store, &reference, &input)
   case 10 where count > 0:
-    // One drag, or several rows, anywhere, to anywhere.
-    var offsets = IndexSet()
-    for _ in 0..<input.int(in: 1...4) { offsets.insert(input.int(in: 0...count - 1)) }
-    let destination = input.int(in: 0...count)
-    store.move(fromOffsets: offsets, toOffset: destination)
-    let moving = offsets.map { reference[$0] }
-    let before = offsets.filter { $0 < destination }.count
-    for offset in offsets.reversed() { reference.remove(at: offset) }
-    reference.insert(contentsOf: moving, at: destination - before)
+    moveOffsets(&store, &reference, &input)
   case 11 where count > 0:
     let i = input.int(in: 0...count - 1)
     let j = input.int(in: 0...count - 1)
@@ -154,72 +133,15 @@ func apply(
     store.values[at] = value
     reference[at].value = value
   case 16:
-    // Keys from another store, some new, some present.
-    var other: [(Key, Int)] = []
-    var seen = Set<Key>()
-    for _ in 0..<input.int(in: 0...6) {
-      let k = Key(value: UInt8(input.int(in: 0...47)))
-      if seen.insert(k).inserted { other.append((k, input.int(in: -9...9))) }
-    }
-    store.merge(other) { old, new in old &+ new }
-    for (k, v) in other {
-      if let i = reference.firstIndex(where: { $0.key == k }) {
-        reference[i].value = reference[i].value &+ v
-      } else {
-        reference.append((k, v))
-      }
-    }
+    merge(&store, &reference, &input)
   case 17:
-    // A difference to a random new snapshot, applied as a batch.
-    var newPairs = reference
-    for _ in 0..<input.int(in: 0...4) where !newPairs.isEmpty {
-      newPairs.remove(at: input.int(in: 0...newPairs.count - 1))
-    }
-    for _ in 0..<input.int(in: 0...4) {
-      let k = Key(value: UInt8(input.int(in: 0...47)))
-      if !newPairs.contains(where: { $0.key == k }) {
-        newPairs.insert((k, input.int(in: -9...9)), at: input.int(in: 0...newPairs.count))
-      }
-    }
-    if !newPairs.isEmpty, input.bool() {
-      let moved = newPairs.remove(at: input.int(in: 0...newPairs.count - 1))
-      newPairs.insert(moved, at: input.int(in: 0...newPairs.count))
-    }
-    if !newPairs.isEmpty, input.bool() {
-      newPairs[input.int(in: 0...newPairs.count - 1)].value += 1
-    }
-    let new = OrderedStore(uniqueKeysWithValues: newPairs)
-    let difference = IdentityDifference(
-      from: store, to: new, id: { $0.key }, contentEquals: { $0.value == $1.value })
-    store.apply(difference, from: new)
-    reference = newPairs
+    applyDifference(&store, &reference, &input)
   case 18:
     // Up to 2,000: past a capacity of 1,023 the table's entries are 3 bytes
     // wide instead of 2.
     store.reserveCapacity(input.int(in: 0...2_000))
   case 19:
-    // A reorder by ids, as a drag hands it over: keys the store may not
-    // hold, repeated, to before a key (maybe absent, maybe moved) or the end.
-    let keys = (0..<input.int(in: 0...5)).map { _ in Key(value: UInt8(input.int(in: 0...47))) }
-    let destination = input.bool() ? nil : Optional(key)
-    let changes = store.move(keys: keys, before: destination)
-    let target = destination.map { d in reference.firstIndex { $0.key == d } } ?? count
-    guard let target else {
-      check(changes.isEmpty, "a move before an absent key changed rows")
-      return
-    }
-    let moving = Set(keys)
-    let moved = reference.indices.filter { moving.contains(reference[$0].key) }
-    let old = reference
-    reference.removeAll { moving.contains($0.key) }
-    let landing = target - moved.count { $0 < target }
-    reference.insert(contentsOf: moved.map { old[$0] }, at: landing)
-    for move in changes.moved {
-      check(old[move.from].key == reference[move.to].key, "move \(move) names another row")
-    }
-    check(
-      changes.moved.count == (changes.isEmpty ? 0 : moved.count),
-      "\(changes.moved.count) moves for \(moved.count) rows")
+    moveKeys(key, &store, &reference, &input)
   default:
     store.removeAll(keepingCapacity: input.bool())
     reference.removeAll()
@@ -238,4 +160,128 @@ func decode(input: inout FuzzInput) {
   let encoded = try! JSONEncoder().encode(store)
   let again = try! JSONDecoder().decode(OrderedStore<Key, Int>.self, from: encoded)
   check(again == store, "round trip")
+}
+
+/// Pops the first or the last row.
+func pop(
+  _ store: inout OrderedStore<Key, Int>, _ reference: inout [(key: Key, value: Int)],
+  _ input: inout FuzzInput
+) {
+  let first = input.bool()
+  let popped = first ? store.popFirst() : store.popLast()
+  let expected = first ? reference.first : reference.last
+  if !reference.isEmpty {
+    if first { reference.removeFirst() } else { reference.removeLast() }
+  }
+  check(popped?.key == expected?.key && popped?.value == expected?.value, "pop")
+}
+
+/// One drag, or several rows, anywhere, to anywhere.
+func moveOffsets(
+  _ store: inout OrderedStore<Key, Int>, _ reference: inout [(key: Key, value: Int)],
+  _ input: inout FuzzInput
+) {
+  let count = reference.count
+  var offsets = IndexSet()
+  for _ in 0..<input.int(in: 1...4) { offsets.insert(input.int(in: 0...count - 1)) }
+  let destination = input.int(in: 0...count)
+  store.move(fromOffsets: offsets, toOffset: destination)
+  let moving = offsets.map { reference[$0] }
+  let before = offsets.filter { $0 < destination }.count
+  for offset in offsets.reversed() { reference.remove(at: offset) }
+  reference.insert(contentsOf: moving, at: destination - before)
+}
+
+/// Keys from another store, some new, some present, merged.
+func merge(
+  _ store: inout OrderedStore<Key, Int>, _ reference: inout [(key: Key, value: Int)],
+  _ input: inout FuzzInput
+) {
+  var other: [(Key, Int)] = []
+  var seen = Set<Key>()
+  for _ in 0..<input.int(in: 0...6) {
+    let k = Key(value: UInt8(input.int(in: 0...47)))
+    if seen.insert(k).inserted { other.append((k, input.int(in: -9...9))) }
+  }
+  store.merge(other) { old, new in old &+ new }
+  for (k, v) in other {
+    if let i = reference.firstIndex(where: { $0.key == k }) {
+      reference[i].value = reference[i].value &+ v
+    } else {
+      reference.append((k, v))
+    }
+  }
+}
+
+/// A difference to a random new snapshot, applied as a batch.
+func applyDifference(
+  _ store: inout OrderedStore<Key, Int>, _ reference: inout [(key: Key, value: Int)],
+  _ input: inout FuzzInput
+) {
+  var newPairs = reference
+  for _ in 0..<input.int(in: 0...4) where !newPairs.isEmpty {
+    newPairs.remove(at: input.int(in: 0...newPairs.count - 1))
+  }
+  for _ in 0..<input.int(in: 0...4) {
+    let k = Key(value: UInt8(input.int(in: 0...47)))
+    if !newPairs.contains(where: { $0.key == k }) {
+      newPairs.insert((k, input.int(in: -9...9)), at: input.int(in: 0...newPairs.count))
+    }
+  }
+  if !newPairs.isEmpty, input.bool() {
+    let moved = newPairs.remove(at: input.int(in: 0...newPairs.count - 1))
+    newPairs.insert(moved, at: input.int(in: 0...newPairs.count))
+  }
+  if !newPairs.isEmpty, input.bool() {
+    newPairs[input.int(in: 0...newPairs.count - 1)].value += 1
+  }
+  let new = OrderedStore(uniqueKeysWithValues: newPairs)
+  let difference = IdentityDifference(
+    from: store, to: new, id: { $0.key }, contentEquals: { $0.value == $1.value })
+  store.apply(difference, from: new)
+  reference = newPairs
+}
+
+/// A reorder by ids, as a drag hands it over: keys the store may not
+/// hold, repeated, to before a key (maybe absent, maybe moved) or the end.
+func moveKeys(
+  _ key: Key, _ store: inout OrderedStore<Key, Int>, _ reference: inout [(key: Key, value: Int)],
+  _ input: inout FuzzInput
+) {
+  let count = reference.count
+  let keys = (0..<input.int(in: 0...5)).map { _ in Key(value: UInt8(input.int(in: 0...47))) }
+  let destination = input.bool() ? nil : Optional(key)
+  let changes = store.move(keys: keys, before: destination)
+  let target = destination.map { d in reference.firstIndex { $0.key == d } } ?? count
+  guard let target else {
+    check(changes.isEmpty, "a move before an absent key changed rows")
+    return
+  }
+  let moving = Set(keys)
+  let moved = reference.indices.filter { moving.contains(reference[$0].key) }
+  let old = reference
+  reference.removeAll { moving.contains($0.key) }
+  let landing = target - moved.count { $0 < target }
+  reference.insert(contentsOf: moved.map { old[$0] }, at: landing)
+  for move in changes.moved {
+    check(old[move.from].key == reference[move.to].key, "move \(move) names another row")
+  }
+  check(
+    changes.moved.count == (changes.isEmpty ? 0 : moved.count),
+    "\(changes.moved.count) moves for \(moved.count) rows")
+}
+
+/// Removes a number of rows from the start or the end.
+func removeEnd(
+  _ store: inout OrderedStore<Key, Int>, _ reference: inout [(key: Key, value: Int)],
+  _ input: inout FuzzInput
+) {
+  let k = input.int(in: 0...reference.count)
+  if input.bool() {
+    store.removeFirst(k)
+    reference.removeFirst(k)
+  } else {
+    store.removeLast(k)
+    reference.removeLast(k)
+  }
 }

@@ -31,10 +31,41 @@ public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CCh
 /// Runs one input: decodes it into calls and checks them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOutline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  var input = FuzzInput(data, size)
-  let duplicates = input.bool()
-  let idSpace = duplicates ? input.int(in: 1...12) : Int.max
+  let run = OutlineRun(FuzzInput(data, size))
+  var step = 0
+  while !run.input.isAtEnd, step < 120 {
+    step += 1
+    run.step(step)
+  }
+  return 0
+}
+
+/// One input's tree, its outline, and the reference: the nodes expanded
+/// and indexed (known), for trees with unique ids.
+final class OutlineRun {
+  var input: FuzzInput
+  let duplicates: Bool
+  let idSpace: Int
   var nextID = 0
+  var roots: [TreeNode] = []
+  var outline: OutlineCollection<TreeNode, Int, [TreeNode]>
+  var expanded = Set<Int>()
+  var indexed = Set<Int>()
+  var reloaded = false
+
+  init(_ input: FuzzInput) {
+    self.input = input
+    duplicates = self.input.bool()
+    idSpace = duplicates ? self.input.int(in: 1...12) : Int.max
+    outline = OutlineCollection(roots: [], children: \.children)
+    roots = (0..<self.input.int(in: 0...5)).map { _ in makeNode(depth: 0) }
+    // Leaves learned from a has-children answer or from `children`.
+    outline =
+      self.input.choice(2) == 0
+      ? OutlineCollection(roots: roots, children: \.children, hasChildren: { $0.children != nil })
+      : OutlineCollection(roots: roots, children: \.children)
+  }
+
   func makeNode(depth: Int) -> TreeNode {
     let id = duplicates ? input.int(in: 0...idSpace - 1) : nextID
     nextID += 1
@@ -44,95 +75,107 @@ public func fuzzOutline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return node
   }
-  var roots = (0..<input.int(in: 0...5)).map { _ in makeNode(depth: 0) }
-  // Leaves learned from a has-children answer or from `children`.
-  var outline =
-    input.choice(2) == 0
-    ? OutlineCollection(roots: roots, children: \.children, hasChildren: { $0.children != nil })
-    : OutlineCollection(roots: roots, children: \.children)
-  // The reference (unique ids only): expanded and indexed (known) nodes.
-  var expanded = Set<Int>()
-  var indexed = Set<Int>()
-  var reloaded = false
-  var step = 0
-  while !input.isAtEnd, step < 120 {
-    step += 1
+
+  /// One call by an id from "the UI" (unknown ones included), then the
+  /// checks.
+  func step(_ step: Int) {
     let all = allNodes(roots)
     let id =
       all.isEmpty || input.choice(6) == 0
       ? -1 - input.int(in: 0...3) : all[input.int(in: 0...all.count - 1)].node.id
-    let known =
-      roots.contains { $0.id == id }
-      || all.contains { $0.node.id == id && $0.parent.map { indexed.contains($0.id) } == true }
     let before = outline.count
     // The change an operation reports, if it reports one.
     let change: OutlineChange?
     switch input.choice(9) {
-    case 0, 1:
-      change = outline.expand(id)
-      if known, all.contains(where: { $0.node.id == id && $0.node.children != nil }) {
-        expanded.insert(id)
-        indexed.insert(id)
-      }
-    case 2:
-      change = outline.collapse(id)
-      expanded.remove(id)
-    case 3:
-      change = outline.toggle(id)
-      if expanded.contains(id) {
-        expanded.remove(id)
-      } else if known, all.contains(where: { $0.node.id == id && $0.node.children != nil }) {
-        expanded.insert(id)
-        indexed.insert(id)
-      }
-    case 4:
-      change = outline.expandAll()
-      for (node, _) in all where node.children != nil {
-        expanded.insert(node.id)
-        indexed.insert(node.id)
-      }
-    case 5:
-      change = outline.collapseAll()
-      expanded = []
-      indexed = []
+    case let choice where choice < 6: change = expandOrCollapse(choice, id, all)
     case 6:
-      // Reveal a node by its path from a root.
-      guard let target = all.isEmpty ? nil : all[input.int(in: 0...all.count - 1)] else { continue }
-      var path = [target.node.id]
-      var parent = target.parent
-      while let p = parent {
-        path.insert(p.id, at: 0)
-        parent = all.first { $0.node === p }?.parent
-      }
-      let row = outline.reveal(path: path)
-      if let row { check(outline[row].id == target.node.id, "reveal returned row \(row)") }
-      for ancestor in path.dropLast() {
-        expanded.insert(ancestor)
-        indexed.insert(ancestor)
-      }
+      guard !all.isEmpty else { return }
+      reveal(all[input.int(in: 0...all.count - 1)], all)
       change = nil
-    case 7:
-      // The app changed a node's children (or the roots) and says so.
-      reloaded = true
-      if input.bool() || all.isEmpty {
-        roots =
-          (0..<input.int(in: 0...5)).map { _ in makeNode(depth: 1) }
-          + roots.prefix(input.int(in: 0...2))
-        change = outline.reloadRoots(roots)
-      } else {
-        let node = all[input.int(in: 0...all.count - 1)].node
-        node.children =
-          input.choice(4) == 0
-          ? nil
-          : (0..<input.int(in: 0...4)).map { _ in makeNode(depth: 3) }
-            + (node.children ?? []).prefix(2)
-        change = outline.reloadChildren(of: node.id)
-      }
+    case 7: change = reload(all)
     default:
       change = outline.toggle(-99)
       check(change == .unknownID, "an id never seen is unknown")
     }
     if let change { explain(change, before: before, after: outline.count, step: step) }
+    verify(step)
+  }
+
+  private func expandOrCollapse(
+    _ choice: Int, _ id: Int, _ all: [(node: TreeNode, parent: TreeNode?)]
+  ) -> OutlineChange {
+    let known =
+      roots.contains { $0.id == id }
+      || all.contains { $0.node.id == id && $0.parent.map { indexed.contains($0.id) } == true }
+    let opens = known && all.contains { $0.node.id == id && $0.node.children != nil }
+    switch choice {
+    case 0, 1:
+      if opens {
+        expanded.insert(id)
+        indexed.insert(id)
+      }
+      return outline.expand(id)
+    case 2:
+      expanded.remove(id)
+      return outline.collapse(id)
+    case 3:
+      if expanded.contains(id) {
+        expanded.remove(id)
+      } else if opens {
+        expanded.insert(id)
+        indexed.insert(id)
+      }
+      return outline.toggle(id)
+    case 4:
+      for (node, _) in all where node.children != nil {
+        expanded.insert(node.id)
+        indexed.insert(node.id)
+      }
+      return outline.expandAll()
+    default:
+      expanded = []
+      indexed = []
+      return outline.collapseAll()
+    }
+  }
+
+  /// Reveals a node by its path from a root.
+  private func reveal(
+    _ target: (node: TreeNode, parent: TreeNode?), _ all: [(node: TreeNode, parent: TreeNode?)]
+  ) {
+    var path = [target.node.id]
+    var parent = target.parent
+    while let p = parent {
+      path.insert(p.id, at: 0)
+      parent = all.first { $0.node === p }?.parent
+    }
+    let row = outline.reveal(path: path)
+    if let row { check(outline[row].id == target.node.id, "reveal returned row \(row)") }
+    for ancestor in path.dropLast() {
+      expanded.insert(ancestor)
+      indexed.insert(ancestor)
+    }
+  }
+
+  /// The app changed a node's children (or the roots) and says so.
+  private func reload(_ all: [(node: TreeNode, parent: TreeNode?)]) -> OutlineChange {
+    reloaded = true
+    if input.bool() || all.isEmpty {
+      roots =
+        (0..<input.int(in: 0...5)).map { _ in makeNode(depth: 1) }
+        + roots.prefix(input.int(in: 0...2))
+      return outline.reloadRoots(roots)
+    }
+    let node = all[input.int(in: 0...all.count - 1)].node
+    node.children =
+      input.choice(4) == 0
+      ? nil
+      : (0..<input.int(in: 0...4)).map { _ in makeNode(depth: 3) }
+        + (node.children ?? []).prefix(2)
+    return outline.reloadChildren(of: node.id)
+  }
+
+  private func verify(_ step: Int) {
     verifyRows(outline, step: step)
     if outline.count > 0 {
       // A slice, iterated, then reads around where its iterator left the
@@ -148,7 +191,6 @@ public func fuzzOutline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if !duplicates { check(outline.duplicateIDs.isEmpty, "duplicates reported in a unique tree") }
   }
-  return 0
 }
 
 func allNodes(_ roots: [TreeNode]) -> [(node: TreeNode, parent: TreeNode?)] {

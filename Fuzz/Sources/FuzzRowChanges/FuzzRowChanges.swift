@@ -55,39 +55,8 @@ public func fuzzRowChanges(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var steps: [RowChanges] = []
   for _ in 0..<input.int(in: 1...8) {
     let before = Array(store.keys)
-    let changes: RowChanges
-    var updated: [Int] = []
-    switch input.choice(5) {
-    case 0:
-      let at = input.int(in: 0...store.count)
-      var all = RowChanges()
-      for k in 0..<input.int(in: 1...4) {
-        all = all.followed(by: store.setValue(0, forKey: nextID, insertingAt: at + k))
-        nextID += 1
-      }
-      changes = all
-    case 1 where !store.isEmpty:
-      let offsets = (0..<input.int(in: 1...6)).map { _ in input.int(in: 0...store.count - 1) }
-      let keys = offsets.map { store.keys[$0] }
-      changes = store.removeValues(forKeys: keys)
-      guard changes == RowChanges(removing: offsets) else {
-        divergence("removal by keys and by offsets")
-      }
-    case 2 where !store.isEmpty:
-      let offsets = (0..<input.int(in: 1...4)).map { _ in input.int(in: 0...store.count - 1) }
-      let destination = input.int(in: 0...store.count)
-      store.move(fromOffsets: offsets, toOffset: destination)
-      changes = RowChanges(movingOffsets: offsets, toOffset: destination)
-      for move in changes.moved { movedIDs.insert(before[move.from]) }
-    case 3 where !store.isEmpty:
-      let at = input.int(in: 0...store.count - 1)
-      changes = store.setValue(1, forKey: store.keys[at])
-      updated = [at]
-      updatedIDs.insert(store.keys[at])
-    default:
-      let lower = input.int(in: 0...store.count)
-      changes = store.removeSubrange(lower..<input.int(in: lower...store.count))
-    }
+    let (changes, updated) = edit(
+      &store, &input, &nextID, updatedIDs: &updatedIDs, movedIDs: &movedIDs)
     let after = Array(store.keys)
     if let problem = problems(changes, from: before, to: after) {
       divergence("step \(steps.count): \(problem): \(changes), \(before) -> \(after)")
@@ -100,6 +69,60 @@ public func fuzzRowChanges(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if let problem = problems(composed, from: first, to: last) {
     divergence("composed: \(problem): \(composed), \(first) -> \(last)")
   }
+  checkComposed(composed, from: first, to: last, movedIDs: movedIDs, updatedIDs: updatedIDs)
+  return 0
+}
+
+/// One edit of the store the input chooses: its changes, and the rows it
+/// updated (new positions); the ids it moved and updated are recorded.
+func edit(
+  _ store: inout OrderedStore<Int, Int>, _ input: inout FuzzInput, _ nextID: inout Int,
+  updatedIDs: inout Set<Int>, movedIDs: inout Set<Int>
+) -> (RowChanges, updated: [Int]) {
+  let before = Array(store.keys)
+  let changes: RowChanges
+  var updated: [Int] = []
+  switch input.choice(5) {
+  case 0:
+    let at = input.int(in: 0...store.count)
+    var all = RowChanges()
+    for k in 0..<input.int(in: 1...4) {
+      all = all.followed(by: store.setValue(0, forKey: nextID, insertingAt: at + k))
+      nextID += 1
+    }
+    changes = all
+  case 1 where !store.isEmpty:
+    let offsets = (0..<input.int(in: 1...6)).map { _ in input.int(in: 0...store.count - 1) }
+    let keys = offsets.map { store.keys[$0] }
+    changes = store.removeValues(forKeys: keys)
+    guard changes == RowChanges(removing: offsets) else {
+      divergence("removal by keys and by offsets")
+    }
+  case 2 where !store.isEmpty:
+    let offsets = (0..<input.int(in: 1...4)).map { _ in input.int(in: 0...store.count - 1) }
+    let destination = input.int(in: 0...store.count)
+    store.move(fromOffsets: offsets, toOffset: destination)
+    changes = RowChanges(movingOffsets: offsets, toOffset: destination)
+    for move in changes.moved { movedIDs.insert(before[move.from]) }
+  case 3 where !store.isEmpty:
+    let at = input.int(in: 0...store.count - 1)
+    changes = store.setValue(1, forKey: store.keys[at])
+    updated = [at]
+    updatedIDs.insert(store.keys[at])
+  default:
+    let lower = input.int(in: 0...store.count)
+    changes = store.removeSubrange(lower..<input.int(in: lower...store.count))
+  }
+  return (changes, updated)
+}
+
+/// The composed changes, against the rows' ids before and after: each
+/// surviving row found where it is, its moves kept, the updated rows
+/// named, and one batch whose counts add up.
+func checkComposed(
+  _ composed: RowChanges, from first: [Int], to last: [Int], movedIDs: Set<Int>,
+  updatedIDs: Set<Int>
+) {
   // Every surviving row is found where it is, through its moves.
   let lastPosition = Dictionary(uniqueKeysWithValues: last.enumerated().map { ($1, $0) })
   for (position, id) in first.enumerated() {
@@ -130,5 +153,4 @@ public func fuzzRowChanges(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     "batch counts")
   check(
     Set(batch.itemReloads).isDisjoint(with: batch.itemDeletions), "a row deleted and reloaded")
-  return 0
 }

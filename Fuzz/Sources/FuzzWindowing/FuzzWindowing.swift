@@ -22,47 +22,88 @@ public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CCh
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
-  let count = input.int(in: 0...150)
-  let viewport = Viewport(
-    offset: input.hostileDouble(), length: input.hostileDouble(ordinary: 0...500),
-    crossLength: input.hostileDouble(ordinary: 0...600),
-    leadingInset: input.hostileDouble(ordinary: 0...40),
-    trailingInset: input.hostileDouble(ordinary: 0...40))
-  let overscan = Overscan(
-    points: Double(input.int(in: 0...200)),
-    items: input.choice(8) == 0 ? Int.max : input.int(in: 0...4))
-  let threshold = [0, 0.25, 0.5, 1][input.choice(4)]
-  switch input.choice(7) {
-  case 5:
-    let columns = input.int(in: 1...5)
+  let setup = Setup(&input)
+  let layout = input.choice(7)
+  if layout < 3 {
+    runFixedLayout(layout, &input, setup)
+  } else {
+    runMeasuredLayout(layout, &input, setup)
+  }
+  return 0
+}
+
+/// What every run reads first: the item count, a viewport and overscan
+/// (hostile values included), the visibility threshold.
+struct Setup {
+  let count: Int
+  let viewport: Viewport
+  let overscan: Overscan
+  let threshold: Double
+
+  init(_ input: inout FuzzInput) {
+    count = input.int(in: 0...150)
+    viewport = Viewport(
+      offset: input.hostileDouble(), length: input.hostileDouble(ordinary: 0...500),
+      crossLength: input.hostileDouble(ordinary: 0...600),
+      leadingInset: input.hostileDouble(ordinary: 0...40),
+      trailingInset: input.hostileDouble(ordinary: 0...40))
+    overscan = Overscan(
+      points: Double(input.int(in: 0...200)),
+      items: input.choice(8) == 0 ? Int.max : input.int(in: 0...4))
+    threshold = [0, 0.25, 0.5, 1][input.choice(4)]
+  }
+}
+
+/// The layouts whose lengths are fixed: a list, and grids of fixed and
+/// adaptive columns.
+func runFixedLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
+  let (count, viewport, overscan, threshold) = (
+    setup.count, setup.viewport, setup.overscan, setup.threshold
+  )
+  switch kind {
+  case 0:
+    let layout = FixedSizeLayout(
+      itemCount: count, itemLength: Double(input.int(in: 1...60)),
+      spacing: Double(input.int(in: 0...8)))
+    run(&input, layout, viewport, overscan, threshold) { _, lengths in
+      lengths.indices.map { (Double($0) * (layout.itemLength + layout.spacing), layout.itemLength) }
+    }
+  case 1:
+    let columns = input.int(in: 1...6)
+    let layout = FixedSizeGridLayout(
+      itemCount: count, columns: .fixed(columns), rowLength: Double(input.int(in: 1...60)),
+      spacing: Double(input.int(in: 0...6)))
+    run(&input, layout, viewport, overscan, threshold) { _, lengths in
+      lengths.indices.map {
+        (Double($0 / columns) * (layout.rowLength + layout.spacing), layout.rowLength)
+      }
+    }
+  default:
+    let layout = FixedSizeGridLayout(
+      itemCount: count, columns: .adaptive(minimumLength: Double(input.int(in: 10...120))),
+      rowLength: 40, spacing: 4)
+    run(&input, layout, viewport, overscan, threshold) { engine, lengths in
+      let n = engine.layout.columnCount
+      return lengths.indices.map { (Double($0 / n) * 44, 40) }
+    }
+  }
+}
+
+/// The layouts that take measurements, each against a brute-force
+/// reference of its frames.
+func runMeasuredLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
+  let (count, viewport, overscan, threshold) = (
+    setup.count, setup.viewport, setup.overscan, setup.threshold
+  )
+  switch kind {
+  case 3:
     let spacing = Double(input.int(in: 0...6))
-    let layout = MeasuredGridLayout(
-      itemCount: count, columns: .fixed(columns), estimatedLength: Double(input.int(in: 1...80)),
-      spacing: spacing)
+    let layout = VariableSizeLayout(
+      itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing)
     run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
       _, lengths in
-      // Brute force: each row as long as its longest item.
-      var frames: [(offset: Double, length: Double)] = []
+      // Brute force: a running sum, no tree.
       var offset = 0.0
-      for row in stride(from: 0, to: lengths.count, by: columns) {
-        let items = row..<min(lengths.count, row + columns)
-        let length = lengths[items].max()!
-        for _ in items { frames.append((offset, length)) }
-        offset += length + spacing
-      }
-      return frames
-    }
-  case 6:
-    let start = Double(input.int(in: 0...50))
-    let spacing = Double(input.int(in: 0...6))
-    let layout = PaddedLayout(
-      VariableSizeLayout(
-        itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing),
-      padding: ContentPadding(
-        start: start, end: Double(input.int(in: 0...50)), crossStart: 8, crossEnd: 8))
-    run(&input, layout, viewport, overscan, threshold, measured: layout.base.estimatedLength) {
-      _, lengths in
-      var offset = start
       return lengths.map { length in
         defer { offset += length + spacing }
         return (offset, length)
@@ -83,46 +124,42 @@ public func fuzzWindowing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return (next[lane], length)
       }
     }
-  case 0:
-    let layout = FixedSizeLayout(
-      itemCount: count, itemLength: Double(input.int(in: 1...60)),
-      spacing: Double(input.int(in: 0...8)))
-    run(&input, layout, viewport, overscan, threshold) { _, lengths in
-      lengths.indices.map { (Double($0) * (layout.itemLength + layout.spacing), layout.itemLength) }
-    }
-  case 1:
-    let columns = input.int(in: 1...6)
-    let layout = FixedSizeGridLayout(
-      itemCount: count, columns: .fixed(columns), rowLength: Double(input.int(in: 1...60)),
-      spacing: Double(input.int(in: 0...6)))
-    run(&input, layout, viewport, overscan, threshold) { _, lengths in
-      lengths.indices.map {
-        (Double($0 / columns) * (layout.rowLength + layout.spacing), layout.rowLength)
-      }
-    }
-  case 2:
-    let layout = FixedSizeGridLayout(
-      itemCount: count, columns: .adaptive(minimumLength: Double(input.int(in: 10...120))),
-      rowLength: 40, spacing: 4)
-    run(&input, layout, viewport, overscan, threshold) { engine, lengths in
-      let n = engine.layout.columnCount
-      return lengths.indices.map { (Double($0 / n) * 44, 40) }
-    }
-  default:
+  case 5:
+    let columns = input.int(in: 1...5)
     let spacing = Double(input.int(in: 0...6))
-    let layout = VariableSizeLayout(
-      itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing)
+    let layout = MeasuredGridLayout(
+      itemCount: count, columns: .fixed(columns), estimatedLength: Double(input.int(in: 1...80)),
+      spacing: spacing)
     run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
       _, lengths in
-      // Brute force: a running sum, no tree.
+      // Brute force: each row as long as its longest item.
+      var frames: [(offset: Double, length: Double)] = []
       var offset = 0.0
+      for row in stride(from: 0, to: lengths.count, by: columns) {
+        let items = row..<min(lengths.count, row + columns)
+        let length = lengths[items].max()!
+        for _ in items { frames.append((offset, length)) }
+        offset += length + spacing
+      }
+      return frames
+    }
+  default:
+    let start = Double(input.int(in: 0...50))
+    let spacing = Double(input.int(in: 0...6))
+    let layout = PaddedLayout(
+      VariableSizeLayout(
+        itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing),
+      padding: ContentPadding(
+        start: start, end: Double(input.int(in: 0...50)), crossStart: 8, crossEnd: 8))
+    run(&input, layout, viewport, overscan, threshold, measured: layout.base.estimatedLength) {
+      _, lengths in
+      var offset = start
       return lengths.map { length in
         defer { offset += length + spacing }
         return (offset, length)
       }
     }
   }
-  return 0
 }
 
 /// Every item's frame along the scrolling axis, by brute force from the
@@ -168,17 +205,44 @@ func run<L: WindowLayout>(
   measure: ((inout VirtualList<[Int], Int, L>, [(position: Int, length: Double)], Bool) -> Void)?,
   frames: Frames<L>
 ) {
-  let host = Host.allCases[input.choice(Host.allCases.count)]
-  // The late host's report waiting for the next measurement step: an id.
-  var late: (id: Int, length: Double)?
-  var data = Array(0..<layout.itemCount)
-  var nextID = data.count
-  var lengths = Array(repeating: estimate, count: data.count)
-  var list = VirtualList(
-    data: data, id: { $0 },
-    engine: WindowingEngine(
-      layout: layout, viewport: viewport, overscan: overscan, visibilityThreshold: threshold))
+  let run = WindowingRun(
+    input, layout, viewport, overscan, threshold: threshold, estimate: estimate)
   var step = 0
+  while !run.input.isAtEnd, step < 200 {
+    step += 1
+    guard let effect = run.step(measure: measure, step: step) else { continue }
+    run.verify(dataChanged: effect.dataChanged, frames: frames, step: step)
+  }
+  input = run.input
+}
+
+/// One input's list over ids, the lengths its host reports by position,
+/// and what the checks follow by id: pinned rows, headers, the prompt, and
+/// the rows read before the reader last moved.
+final class WindowingRun<L: WindowLayout> {
+  typealias Measure = (inout VirtualList<[Int], Int, L>, [(position: Int, length: Double)], Bool)
+    -> Void
+
+  /// What a step did, as the engine sees it.
+  struct Effect {
+    /// Whether the rows or their lengths may have changed.
+    var dataChanged = true
+    /// Whether the reader moved (a scroll, a jump, a viewport change).
+    var readerMoved = false
+    /// Whether rows were inserted, removed or reordered.
+    var changedRows = false
+  }
+
+  var input: FuzzInput
+  let host: Host
+  let overscan: Overscan
+  let estimate: Double
+  /// The late host's report waiting for the next measurement step: an id.
+  var late: (id: Int, length: Double)?
+  var data: [Int]
+  var nextID: Int
+  var lengths: [Double]
+  var list: VirtualList<[Int], Int, L>
   // Pinned rows and section headers, by id: they follow their items.
   var pinnedIDs: Set<Int> = []
   var headerIDs: Set<Int> = []
@@ -187,170 +251,214 @@ func run<L: WindowLayout>(
   // The positions on screen before the reader last moved, or that survived
   // the last data change: the rows the rule for measurements keeps.
   var wasVisible = 0..<0
-  while !input.isAtEnd, step < 200 {
-    step += 1
-    let window = list.window
+  /// The window before the step, where `position(_:)` aims.
+  var window = 0..<0
+
+  init(
+    _ input: FuzzInput, _ layout: L, _ viewport: Viewport, _ overscan: Overscan,
+    threshold: Double, estimate: Double
+  ) {
+    self.input = input
+    host = Host.allCases[self.input.choice(Host.allCases.count)]
+    self.overscan = overscan
+    self.estimate = estimate
+    data = Array(0..<layout.itemCount)
+    nextID = layout.itemCount
+    lengths = Array(repeating: estimate, count: layout.itemCount)
+    list = VirtualList(
+      data: Array(0..<layout.itemCount), id: { $0 },
+      engine: WindowingEngine(
+        layout: layout, viewport: viewport, overscan: overscan, visibilityThreshold: threshold))
+  }
+
+  /// Positions above, inside and below the window, and at both ends.
+  func position(_ upper: Int) -> Int {
+    switch input.choice(5) {
+    case 0: return 0
+    case 1: return upper
+    case 2: return input.int(in: 0...min(upper, window.lowerBound))
+    case 3: return input.int(in: min(upper, window.lowerBound)...min(upper, window.upperBound))
+    default: return input.int(in: min(upper, window.upperBound)...upper)
+    }
+  }
+
+  /// One call the input chooses; `nil` if it had nothing to do.
+  func step(measure: Measure?, step: Int) -> Effect? {
+    window = list.window
     let visibleBefore = list.engine.visible
     let visibleIDs = visibleBefore.map { data[$0] }
     let offsetBefore = list.engine.viewport.offset
     let countBefore = data.count
-    // Positions above, inside and below the window, and at both ends.
-    func position(_ upper: Int) -> Int {
-      switch input.choice(5) {
-      case 0: return 0
-      case 1: return upper
-      case 2: return input.int(in: 0...min(upper, window.lowerBound))
-      case 3: return input.int(in: min(upper, window.lowerBound)...min(upper, window.upperBound))
-      default: return input.int(in: min(upper, window.upperBound)...upper)
-      }
-    }
-    var dataChanged = true
-    // What the engine takes for the reader's move, and for a data change.
-    var readerMoved = false
-    var changedRows = false
+    let effect: Effect
     switch input.choice(10) {
     case 9 where !data.isEmpty && input.choice(4) == 0:
       // A prompt kept at the top while its reply streams in.
       list.anchoring = .assistant
       promptID = data[position(data.count - 1)]
       list.showPrompt(at: data.firstIndex(of: promptID!)!)
-      dataChanged = false
-      readerMoved = true
+      effect = Effect(dataChanged: false, readerMoved: true)
     case 9 where !data.isEmpty:
       // An aimed scroll, anywhere, with any alignment.
       let alignments: [ScrollAlignment] = [.start, .center, .end, .nearest]
       list.scroll(toPosition: position(data.count - 1), alignment: alignments[input.choice(4)])
-      dataChanged = false
-      readerMoved = true
+      effect = Effect(dataChanged: false, readerMoved: true)
     case 7 where !data.isEmpty:
       let positions = (0..<input.int(in: 0...4)).map { _ in position(data.count - 1) }
       list.setPinned(positions)
       pinnedIDs = Set(positions.map { data[$0] })
-      dataChanged = false
+      effect = Effect(dataChanged: false)
     case 8 where !data.isEmpty:
       let positions = (0..<input.int(in: 0...8)).map { _ in position(data.count - 1) }
       list.setStickyHeaders(positions)
       headerIDs = Set(positions.map { data[$0] })
-      dataChanged = false
-    case 0 where input.bool():
-      // A small scroll either way, as a reader drags through unmeasured rows.
-      _ = list.scroll(toOffset: list.engine.viewport.offset + Double(input.int(in: -300...300)))
-      dataChanged = false
-      readerMoved = list.engine.viewport.offset != offsetBefore
+      effect = Effect(dataChanged: false)
     case 0:
-      _ = list.scroll(
-        toOffset: input.hostileDouble(
-          ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
-      dataChanged = false
-      readerMoved = list.engine.viewport.offset != offsetBefore
-    case 1:
-      let at = position(data.count)
-      let k = input.int(in: 0...12)
-      data.insert(contentsOf: nextID..<nextID + k, at: at)
-      lengths.insert(contentsOf: repeatElement(estimate, count: k), at: at)
-      nextID += k
-      list.apply(RowChanges(inserted: [at..<at + k]), from: data)
-      changedRows = true
-    case 2:
-      let lower = position(data.count)
-      let upper = input.bool() ? data.count : input.int(in: lower...min(data.count, lower + 12))
-      data.removeSubrange(lower..<upper)
-      lengths.removeSubrange(lower..<upper)
-      list.apply(RowChanges(removed: [lower..<upper]), from: data)
-      changedRows = true
-    case 3:
-      let newCount = input.int(in: 0...data.count + 20)
-      if newCount < data.count {
-        data.removeLast(data.count - newCount)
-        lengths.removeLast(lengths.count - newCount)
-      } else {
-        data += nextID..<nextID + newCount - data.count
-        nextID += newCount - lengths.count
-        lengths += repeatElement(estimate, count: newCount - lengths.count)
-      }
-      list.replaceData(data)
-      // As many rows: a new layout, which keeps no rows read.
-      changedRows = data.count != countBefore
-      if !changedRows { wasVisible = 0..<0 }
-    case 4:
-      var new = data
-      for _ in 0..<input.int(in: 0...4) where !new.isEmpty {
-        new.remove(at: input.int(in: 0...new.count - 1))
-      }
-      for _ in 0..<input.int(in: 0...4) {
-        new.insert(nextID, at: input.int(in: 0...new.count))
-        nextID += 1
-      }
-      if !new.isEmpty, input.bool() {
-        let moved = new.remove(at: input.int(in: 0...new.count - 1))
-        new.insert(moved, at: input.int(in: 0...new.count))
-      }
-      let lengthOf = Dictionary(uniqueKeysWithValues: zip(data, lengths))
-      lengths = new.map { lengthOf[$0] ?? estimate }
-      let difference = IdentityDifference(from: data, to: new, id: { $0 })
-      data = new
-      list.apply(RowChanges(difference), from: data)
-      changedRows = true
+      scroll()
+      effect = Effect(dataChanged: false, readerMoved: list.engine.viewport.offset != offsetBefore)
+    case 1: effect = insert()
+    case 2: effect = remove()
+    case 3: effect = replaceData(countBefore: countBefore)
+    case 4: effect = applyDifference()
     case 5:
-      guard !data.isEmpty, let measure else { continue }
-      // Often the row straddling the top edge, as it enters on the way up.
-      let visible = list.engine.visible
-      var at = !visible.isEmpty && input.bool() ? visible.lowerBound : position(data.count - 1)
-      var length = input.hostileDouble(ordinary: 0...200)
-      if host == .late {
-        // This step's report waits; the last one arrives, if its row is there.
-        let now = (id: data[at], length: length)
-        defer { late = now }
-        guard let report = late, let position = data.firstIndex(of: report.id) else {
-          dataChanged = false
-          break
-        }
-        (at, length) = (position, report.length)
-      }
-      let kept = keptEdge(list.engine, measuring: at, wasVisible: wasVisible)
-      // The other rows reported are at the lengths held: no measurement.
-      var batch = [(position: at, length: length)]
-      switch host {
-      case .wholeWindow:
-        batch += list.window.filter { $0 != at }.map { ($0, lengths[$0]) }
-        batch.swapAt(0, input.int(in: 0...batch.count - 1))
-      case .observer:
-        batch += (0..<input.int(in: 0...3)).map { _ in
-          let p = position(data.count - 1)
-          return (p, p == at ? length : lengths[p])
-        }
-        batch.append((at, length))
-      case .oneByOne, .late: break
-      }
-      measure(&list, batch, host == .oneByOne)
-      if let kept { checkKept(kept, list.engine, step: step) }
-      // An ignored or unchanged measurement (within a millionth of a point)
-      // recomputes nothing; a changed one recomputes the window (anchored,
-      // or re-aimed after an aimed scroll).
-      if length >= 0, length <= VariableSizeLayout.maximumItemLength,
-        abs(length - lengths[at]) > 1e-6
-      {
-        lengths[at] = length
-      } else {
-        dataChanged = false
-      }
+      guard !data.isEmpty, let measure else { return nil }
+      effect = self.measure(measure, step: step)
     default:
       var new = list.engine.viewport
       new.length = input.hostileDouble(ordinary: 0...500)
       if input.bool() { new.crossLength = input.hostileDouble(ordinary: 0...700) }
       if input.bool() { new.offset = input.hostileDouble() }
       list.setViewport(new)
-      dataChanged = false
-      readerMoved = true
+      effect = Effect(dataChanged: false, readerMoved: true)
     }
-    if readerMoved { wasVisible = visibleBefore }
-    if changedRows {
+    if effect.readerMoved { wasVisible = visibleBefore }
+    if effect.changedRows {
       // The survivors, from the lowest to the highest.
       let survivors = visibleIDs.compactMap { data.firstIndex(of: $0) }
       wasVisible = survivors.min().map { $0..<survivors.max()! + 1 } ?? 0..<0
     }
+    return effect
+  }
+
+  // MARK: - Calls
+
+  private func scroll() {
+    if input.bool() {
+      // A small scroll either way, as a reader drags through unmeasured rows.
+      _ = list.scroll(toOffset: list.engine.viewport.offset + Double(input.int(in: -300...300)))
+    } else {
+      _ = list.scroll(
+        toOffset: input.hostileDouble(
+          ordinary: -100...Int(min(list.engine.contentLength, 1e6)) + 100))
+    }
+  }
+
+  private func insert() -> Effect {
+    let at = position(data.count)
+    let k = input.int(in: 0...12)
+    data.insert(contentsOf: nextID..<nextID + k, at: at)
+    lengths.insert(contentsOf: repeatElement(estimate, count: k), at: at)
+    nextID += k
+    list.apply(RowChanges(inserted: [at..<at + k]), from: data)
+    return Effect(changedRows: true)
+  }
+
+  private func remove() -> Effect {
+    let lower = position(data.count)
+    let upper = input.bool() ? data.count : input.int(in: lower...min(data.count, lower + 12))
+    data.removeSubrange(lower..<upper)
+    lengths.removeSubrange(lower..<upper)
+    list.apply(RowChanges(removed: [lower..<upper]), from: data)
+    return Effect(changedRows: true)
+  }
+
+  private func replaceData(countBefore: Int) -> Effect {
+    let newCount = input.int(in: 0...data.count + 20)
+    if newCount < data.count {
+      data.removeLast(data.count - newCount)
+      lengths.removeLast(lengths.count - newCount)
+    } else {
+      data += nextID..<nextID + newCount - data.count
+      nextID += newCount - lengths.count
+      lengths += repeatElement(estimate, count: newCount - lengths.count)
+    }
+    list.replaceData(data)
+    // As many rows: a new layout, which keeps no rows read.
+    let changedRows = data.count != countBefore
+    if !changedRows { wasVisible = 0..<0 }
+    return Effect(changedRows: changedRows)
+  }
+
+  private func applyDifference() -> Effect {
+    var new = data
+    for _ in 0..<input.int(in: 0...4) where !new.isEmpty {
+      new.remove(at: input.int(in: 0...new.count - 1))
+    }
+    for _ in 0..<input.int(in: 0...4) {
+      new.insert(nextID, at: input.int(in: 0...new.count))
+      nextID += 1
+    }
+    if !new.isEmpty, input.bool() {
+      let moved = new.remove(at: input.int(in: 0...new.count - 1))
+      new.insert(moved, at: input.int(in: 0...new.count))
+    }
+    let lengthOf = Dictionary(uniqueKeysWithValues: zip(data, lengths))
+    lengths = new.map { lengthOf[$0] ?? estimate }
+    let difference = IdentityDifference(from: data, to: new, id: { $0 })
+    data = new
+    list.apply(RowChanges(difference), from: data)
+    return Effect(changedRows: true)
+  }
+
+  /// A row measured, as the run's host reports it.
+  private func measure(_ measure: Measure, step: Int) -> Effect {
+    // Often the row straddling the top edge, as it enters on the way up.
+    let visible = list.engine.visible
+    var at = !visible.isEmpty && input.bool() ? visible.lowerBound : position(data.count - 1)
+    var length = input.hostileDouble(ordinary: 0...200)
+    if host == .late {
+      // This step's report waits; the last one arrives, if its row is there.
+      let now = (id: data[at], length: length)
+      defer { late = now }
+      guard let report = late, let position = data.firstIndex(of: report.id) else {
+        return Effect(dataChanged: false)
+      }
+      (at, length) = (position, report.length)
+    }
+    let kept = keptEdge(list.engine, measuring: at, wasVisible: wasVisible)
+    // The other rows reported are at the lengths held: no measurement.
+    var batch = [(position: at, length: length)]
+    switch host {
+    case .wholeWindow:
+      batch += list.window.filter { $0 != at }.map { ($0, lengths[$0]) }
+      batch.swapAt(0, input.int(in: 0...batch.count - 1))
+    case .observer:
+      batch += (0..<input.int(in: 0...3)).map { _ in
+        let p = position(data.count - 1)
+        return (p, p == at ? length : lengths[p])
+      }
+      batch.append((at, length))
+    case .oneByOne, .late: break
+    }
+    measure(&list, batch, host == .oneByOne)
+    if let kept { checkKept(kept, list.engine, step: step) }
+    // An ignored or unchanged measurement (within a millionth of a point)
+    // recomputes nothing; a changed one recomputes the window (anchored,
+    // or re-aimed after an aimed scroll).
+    guard length >= 0, length <= VariableSizeLayout.maximumItemLength,
+      abs(length - lengths[at]) > 1e-6
+    else { return Effect(dataChanged: false) }
+    lengths[at] = length
+    return Effect()
+  }
+
+  // MARK: - Checks
+
+  /// The frames against brute force, then what follows ids: the prompt,
+  /// pinned rows, headers and the sticky one, the rows outside the window,
+  /// the render plan.
+  func verify(dataChanged: Bool, frames: Frames<L>, step: Int) {
     let all = frames(list.engine, lengths)
-    verify(list, data, all, overscan, dataChanged: dataChanged, step: step)
+    FuzzWindowing.verify(list, data, all, overscan, dataChanged: dataChanged, step: step)
     let engine = list.engine
     if let prompt = engine.prompt {
       check(data[prompt] == promptID, "the prompt \(prompt) is not row \(promptID!)")
