@@ -1,4 +1,4 @@
-# Sourced by .ci/run: timed steps, jobs run two at a time as their
+# Sourced by .ci/run: timed steps, jobs run a few at a time as their
 # dependencies allow, and the summary table.
 #
 #   step NAME COMMAND...      runs COMMAND as one step, timed; a failure
@@ -21,7 +21,7 @@
 
 ci_dir=${CI_DIR:-.build/ci}
 ci_warn_seconds=${CI_WARN_SECONDS:-2400}
-ci_workers=${CI_WORKERS:-2}
+ci_workers=${CI_WORKERS:-3}
 ci_job=main
 ci_jobs=()
 declare -A ci_needs=()
