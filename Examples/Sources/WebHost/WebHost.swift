@@ -53,7 +53,7 @@ struct WebHost {
       // carries the count dropped before it.
       let (admitted, admit) = AsyncStream.makeStream(
         of: (text: String, dropped: Int).self, bufferingPolicy: .bufferingOldest(256))
-      try await withThrowingTaskGroup(of: Void.self) { group in
+      await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           for await frame in frames { try await outbound.write(.text(frame)) }
         }
