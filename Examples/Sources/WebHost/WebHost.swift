@@ -47,36 +47,25 @@ struct WebHost {
         continuation.yield($0)
       }
       await stats.opened()
-      // Messages are admitted as they arrive, at most so many a second and
-      // so many waiting, whatever the time the session takes for each: a
-      // flood is dropped even by a slow server, and each admitted message
-      // carries the count dropped before it.
-      let (admitted, admit) = AsyncStream.makeStream(
-        of: (text: String, dropped: Int).self, bufferingPolicy: .bufferingOldest(256))
-      await withThrowingTaskGroup(of: Void.self) { group in
+      try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           for await frame in frames { try await outbound.write(.text(frame)) }
         }
-        group.addTask {
-          defer { admit.finish() }
-          var limiter = RateLimiter(perSecond: Session.messagesPerSecond)
-          var dropped = 0
-          for try await message in inbound.messages(maxSize: 1 << 16) {
-            guard limiter.allow() else {
-              dropped += 1
-              continue
-            }
-            let text: String
-            switch message {
-            case .text(let string): text = string
-            case .binary: text = "binary message"
-            }
-            if case .enqueued = admit.yield((text, dropped)) { dropped = 0 } else { dropped += 1 }
-          }
-        }
         defer { group.cancelAll() }
-        for await message in admitted {
-          await session.receive(message.text, dropped: message.dropped)
+        var limiter = RateLimiter(perSecond: Session.messagesPerSecond)
+        var dropped = 0
+        for try await message in inbound.messages(maxSize: 1 << 16) {
+          guard limiter.allow() else {
+            dropped += 1
+            continue
+          }
+          let text: String
+          switch message {
+          case .text(let string): text = string
+          case .binary: text = "binary message"
+          }
+          await session.receive(text, dropped: dropped)
+          dropped = 0
         }
         continuation.finish()
       }
