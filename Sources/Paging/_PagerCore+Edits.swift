@@ -180,7 +180,8 @@ extension _PagerCore where Item: Identifiable {
         kept.append((position, item.id))
       }
     }
-    guard !moved.isEmpty, let landing = _landing(target, destination, kept, in: old)
+    guard !moved.isEmpty,
+      let landing = Self._landing(target, destination, kept, moved.map(\.position), in: old)
     else { return false }
     let edits = _editLog()
     for (index, entry) in moved.enumerated() {
@@ -207,9 +208,9 @@ extension _PagerCore where Item: Identifiable {
   /// first kept item after it; at the end (after the last kept item) when
   /// there is none, or no destination, if the rows after that item are all
   /// loaded.
-  private func _landing(
+  private static func _landing(
     _ target: Int?, _ destination: Item.ID?, _ kept: [(position: Int, id: Item.ID)],
-    in old: PagedCollection<Item>
+    _ moved: [Int], in old: PagedCollection<Item>
   ) -> (anchor: Item.ID, after: Bool, offset: Int)? {
     if destination != nil {
       guard let target else { return nil }
@@ -218,9 +219,8 @@ extension _PagerCore where Item: Identifiable {
     }
     guard let last = kept.last else { return nil }
     // Every row after the last kept item is a moved item: no placeholder.
-    var loaded = 0
-    old._forEachItem(in: last.position + 1..<old.count) { _, _ in loaded += 1 }
-    guard loaded == old.count - last.position - 1 else { return nil }
+    let movedAfter = moved.count - moved._partitioningIndex { $0 > last.position }
+    guard movedAfter == old.count - last.position - 1 else { return nil }
     return (last.id, true, old.count)
   }
 }
