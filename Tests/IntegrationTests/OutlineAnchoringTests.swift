@@ -70,4 +70,53 @@ struct OutlineAnchoringTests {
     let ids = list.window.map { list.data[$0].id }
     #expect(list.windowIDs == ids)
   }
+
+  @Test("Nodes dragged above, below and across the viewport keep the reader's row in place")
+  func movesKeepTheReadersRow() throws {
+    var g = SplitMix64(seed: 0x0D2A)
+    // 200 folders of 20 files each, every other one expanded: 2,200 rows.
+    let roots = (0..<200).map { k in
+      Folder(id: k, children: (0..<20).map { Folder(id: 1_000 + k * 20 + $0, children: nil) })
+    }
+    var outline = OutlineCollection(roots: roots, children: \.children)
+    for k in stride(from: 0, to: 200, by: 2) { outline.expand(k) }
+    var list = VirtualList(
+      data: outline, id: { $0.id },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
+        viewport: Viewport(length: 300)))
+    var checked = 0
+    for round in 0..<sized(200, full: 2_000) {
+      // Rows 200 from either end at the top: the offset never needs clamping.
+      guard list.data.count > 400 else { break }
+      let top = Int.random(in: 200..<list.data.count - 200, using: &g)
+      _ = list.scroll(toOffset: Double(top * 30))
+      let reader = list.data[top].id
+      let before = try #require(screenOffset(of: reader, in: list))
+      // One to three rows from anywhere (on screen one time in three), to
+      // the roots or a folder, before one of its children or at the end.
+      let ids = (0..<Int.random(in: 1...3, using: &g)).map { _ in
+        Int.random(in: 0..<3, using: &g) == 0
+          ? list.data[Int.random(in: list.visible, using: &g)].id
+          : list.data[Int.random(in: 0..<list.data.count, using: &g)].id
+      }
+      let parent = Bool.random(using: &g) ? nil : Int.random(in: 0..<200, using: &g)
+      let siblings = parent.map { p in list.data.first { $0.id == p }?.node.children ?? [] }
+      let sibling = Bool.random(using: &g) ? nil : siblings?.randomElement(using: &g)?.id
+      var changes = RowChanges()
+      _ = list.update { outline in
+        changes = outline.move(ids, toParent: parent, before: sibling).rowChanges
+        return changes
+      }
+      #expect(list.windowIDs == list.window.map { list.data[$0].id }, "round \(round)")
+      // The reader's row itself moved or left: another row holds the place.
+      guard !changes.removed.contains(where: { $0.contains(top) }) else { continue }
+      #expect(
+        screenOffset(of: reader, in: list) == before,
+        "round \(round): \(ids) to \(String(describing: parent)) top \(top) \(changes) visible \(list.visible) offset \(list.engine.viewport.offset)"
+      )
+      checked += 1
+    }
+    #expect(checked > 20)
+  }
 }

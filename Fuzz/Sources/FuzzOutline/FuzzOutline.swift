@@ -33,7 +33,7 @@ public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CCh
 public func fuzzOutline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let run = OutlineRun(FuzzInput(data, size))
   var step = 0
-  while !run.input.isAtEnd, step < 120 {
+  while !run.input.isAtEnd, step < 120, !run.diverged {
     step += 1
     run.step(step)
   }
@@ -52,6 +52,9 @@ final class OutlineRun {
   var expanded = Set<Int>()
   var indexed = Set<Int>()
   var reloaded = false
+  /// Whether a move was not made in the tree (ids not unique, or the
+  /// reference no longer exact): later reads of the tree would not match.
+  var diverged = false
 
   init(_ input: FuzzInput) {
     self.input = input
@@ -94,8 +97,12 @@ final class OutlineRun {
       change = nil
     case 7: change = reload(all)
     default:
-      change = outline.toggle(-99)
-      check(change == .unknownID, "an id never seen is unknown")
+      guard input.bool() else {
+        change = outline.toggle(-99)
+        check(change == .unknownID, "an id never seen is unknown")
+        break
+      }
+      change = move(id, all)
     }
     if let change { explain(change, before: before, after: outline.count, step: step) }
     verify(step)
@@ -155,6 +162,85 @@ final class OutlineRun {
       expanded.insert(ancestor)
       indexed.insert(ancestor)
     }
+  }
+
+  /// A drag of `first` and up to two more ids (repeated, unknown or
+  /// nested ones too) to the roots or a node, before a child or the end;
+  /// the same move made in the tree, as an app does, unless refused.
+  private func move(_ first: Int, _ all: [(node: TreeNode, parent: TreeNode?)]) -> OutlineChange {
+    func pick() -> Int? {
+      all.isEmpty || input.choice(8) == 0 ? nil : all[input.int(in: 0...all.count - 1)].node.id
+    }
+    let ids = [first] + (0..<input.int(in: 0...2)).map { _ in pick() ?? -5 }
+    let parent = input.choice(3) == 0 ? nil : pick()
+    let siblings = parent.map { p in all.first { $0.node.id == p }?.node.children ?? [] } ?? roots
+    let sibling =
+      siblings.isEmpty || input.choice(4) == 0
+      ? pick() : siblings[input.int(in: 0...siblings.count - 1)].id
+    let change = outline.move(ids, toParent: parent, before: sibling)
+    guard !duplicates, !reloaded else {
+      diverged = true
+      return change
+    }
+    let expected = mirrorMove(ids, parent: parent, sibling: sibling, all)
+    switch change {
+    case .unknownID: check(expected == .unknownID, "move(\(ids)) unknown, expected \(expected)")
+    case .refused: check(expected == .refused, "move(\(ids)) refused, expected \(expected)")
+    default: check(expected == .moved, "move(\(ids)) gave \(change), expected \(expected)")
+    }
+    return change
+  }
+
+  enum ExpectedMove { case unknownID, refused, moved }
+
+  /// The move made in the tree and the reference, as plainly as possible.
+  private func mirrorMove(
+    _ ids: [Int], parent: Int?, sibling: Int?, _ all: [(node: TreeNode, parent: TreeNode?)]
+  ) -> ExpectedMove {
+    var parentOf: [Int: TreeNode] = [:]
+    for (node, p) in all { parentOf[node.id] = p }
+    func isKnown(_ id: Int) -> Bool {
+      all.contains { $0.node.id == id && ($0.parent.map { indexed.contains($0.id) } ?? true) }
+    }
+    if let parent, !isKnown(parent) { return .unknownID }
+    let known = Set(ids.filter(isKnown))
+    func isBelowKnown(_ id: Int) -> Bool {
+      var cursor = parentOf[id]
+      while let node = cursor {
+        if known.contains(node.id) { return true }
+        cursor = parentOf[node.id]
+      }
+      return false
+    }
+    if let parent, known.contains(parent) || isBelowKnown(parent) { return .refused }
+    let moving = all.map(\.node).filter { known.contains($0.id) && !isBelowKnown($0.id) }
+    guard !moving.isEmpty else { return .moved }
+    let destination = parent.flatMap { p in all.first { $0.node.id == p }?.node }
+    let isIndexed = parent.map { indexed.contains($0) } ?? true
+    let siblings = destination.map { $0.children ?? [] } ?? roots
+    var index = siblings.count
+    if let sibling, let i = siblings.firstIndex(where: { $0.id == sibling }) {
+      index = i
+    } else if sibling != nil, isIndexed {
+      return .unknownID
+    }
+    let movingIDs = Set(moving.map(\.id))
+    let landing = index - siblings[..<index].filter { movingIDs.contains($0.id) }.count
+    roots.removeAll { movingIDs.contains($0.id) }
+    for node in moving { parentOf[node.id]?.children?.removeAll { movingIDs.contains($0.id) } }
+    if let destination {
+      destination.children = (destination.children ?? [])
+      destination.children!.insert(contentsOf: moving, at: landing)
+    } else {
+      roots.insert(contentsOf: moving, at: landing)
+    }
+    if !isIndexed {
+      for node in allNodes(moving) {
+        expanded.remove(node.node.id)
+        indexed.remove(node.node.id)
+      }
+    }
+    return .moved
   }
 
   /// The app changed a node's children (or the roots) and says so.
@@ -217,7 +303,7 @@ func flatten(_ roots: [TreeNode], expanded: Set<Int>) -> [(id: Int, depth: Int)]
 
 func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
   switch change {
-  case .unchanged, .unknownID:
+  case .unchanged, .unknownID, .refused:
     check(
       before == after, "\(change) but the count went from \(before) to \(after) at step \(step)")
   case .inserted(let rows):
@@ -230,6 +316,8 @@ func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
     check(
       after == before - removed.count + inserted.count && removed.lowerBound == inserted.lowerBound,
       "replaced \(removed) by \(inserted) at step \(step)")
+  case .moved(let changes):
+    check(changes.newCount(from: before) == after, "moved \(changes) at step \(step)")
   }
 }
 

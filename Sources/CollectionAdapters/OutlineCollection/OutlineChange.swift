@@ -6,7 +6,7 @@
 
 import IdentityDiff
 
-/// How an expand, collapse or reload changed the rows of an
+/// How an expand, collapse, reload or move changed the rows of an
 /// `OutlineCollection`, for a list UI to animate.
 public enum OutlineChange: Hashable, Sendable {
   /// No node has that identifier, as far as the outline knows: it is not a
@@ -22,6 +22,14 @@ public enum OutlineChange: Hashable, Sendable {
   /// The rows in `removed` (counted before) were replaced by those in
   /// `inserted` (counted after), which start at the same position.
   case replaced(removed: Range<Int>, inserted: Range<Int>)
+  /// Nodes moved: their rows, subtrees included, as moves; rows that a
+  /// move hid (into a collapsed node) as removals and rows it showed as
+  /// insertions; the row of a parent that gained its first children as an
+  /// update.
+  case moved(RowChanges)
+  /// Nothing changed, for the reason given, which names the identifiers: a
+  /// move would have put a node inside its own subtree.
+  case refused(reason: String)
 }
 
 extension OutlineChange {
@@ -50,7 +58,8 @@ extension OutlineChange {
   public var removedRows: [Range<Int>] {
     switch self {
     case .removed(let rows), .replaced(let rows, _): return rows.isEmpty ? [] : [rows]
-    case .unknownID, .unchanged, .inserted: return []
+    case .moved(let changes): return changes.removed
+    case .unknownID, .unchanged, .inserted, .refused: return []
     }
   }
 
@@ -60,7 +69,8 @@ extension OutlineChange {
   public var insertedRows: [Range<Int>] {
     switch self {
     case .inserted(let rows), .replaced(_, let rows): return rows.isEmpty ? [] : [rows]
-    case .unknownID, .unchanged, .removed: return []
+    case .moved(let changes): return changes.inserted
+    case .unknownID, .unchanged, .removed, .refused: return []
     }
   }
 }
@@ -71,6 +81,7 @@ extension OutlineChange {
   ///
   /// - Complexity: O(1).
   public var rowChanges: RowChanges {
-    RowChanges(removed: removedRows, inserted: insertedRows)
+    if case .moved(let changes) = self { return changes }
+    return RowChanges(removed: removedRows, inserted: insertedRows)
   }
 }

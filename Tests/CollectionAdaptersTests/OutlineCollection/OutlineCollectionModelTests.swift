@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import CollectionAdapters
+import IdentityDiff
 import Testing
 import _TestSupport
 
@@ -17,6 +18,8 @@ private struct OutlineModel {
   /// A mismatch found inside a step, reported by `verify` with the seed.
   var stepFailure: String?
   var expectedChange: OutlineChange?
+  /// Whether the step's move must be refused (the reason is not compared).
+  var expectsRefusal = false
 
   init(_ g: inout SplitMix64) {
     forest = RandomForest(roots: Int.random(in: 1...5, using: &g), &g)
@@ -32,13 +35,16 @@ private struct OutlineModel {
 private func step(_ m: inout OutlineModel, _ g: inout SplitMix64) -> String {
   m.before = m.outline.snapshots
   m.expectedChange = nil
+  m.expectsRefusal = false
   let all = m.forest.allNodes
   // Mostly real ids, sometimes one that exists nowhere.
   let target = all.randomElement(using: &g)
   let id = Int.random(in: 0..<10, using: &g) == 0 ? -7 : (target?.node.id ?? -7)
   let node = all.first { $0.node.id == id }?.node
   let known = m.reference.isKnown(id, in: m.forest)
-  switch Int.random(in: 0..<20, using: &g) {
+  switch Int.random(in: 0..<24, using: &g) {
+  case 20..<24:
+    return moveStep(&m, &g)
   case 0..<7:
     m.change = m.outline.expand(id)
     if !known {
@@ -160,14 +166,123 @@ private func step(_ m: inout OutlineModel, _ g: inout SplitMix64) -> String {
   }
 }
 
+/// A drag of random ids, known or not, repeated, nested, to the roots, a
+/// known node, a never-expanded one or an unknown one, before a child, a
+/// moved node, a stranger or the end.
+private func moveStep(_ m: inout OutlineModel, _ g: inout SplitMix64) -> String {
+  let all = m.forest.allNodes
+  var ids: [Int] = []
+  for _ in 0..<Int.random(in: 0...3, using: &g) {
+    ids.append(
+      Int.random(in: 0..<8, using: &g) == 0 ? -5 : all.randomElement(using: &g)?.node.id ?? -5)
+  }
+  if let first = ids.first, Int.random(in: 0..<4, using: &g) == 0 { ids.append(first) }
+  let parent: Int? =
+    switch Int.random(in: 0..<10, using: &g) {
+    case 0..<3: nil
+    case 3: -9
+    default: all.randomElement(using: &g)?.node.id
+    }
+  let siblings =
+    parent == nil ? m.forest.roots : all.first { $0.node.id == parent }?.node.children ?? []
+  let sibling: Int? =
+    switch Int.random(in: 0..<6, using: &g) {
+    case 0: nil
+    case 1: all.randomElement(using: &g)?.node.id
+    case 2: ids.randomElement(using: &g)
+    default: siblings.randomElement(using: &g)?.id
+    }
+  let expected = m.referenceMove(ids, parent: parent, sibling: sibling)
+  m.change = m.outline.move(ids, toParent: parent, before: sibling)
+  switch expected {
+  case .unknownID: m.expectedChange = .unknownID
+  case .refused: m.expectsRefusal = true
+  case .moved: break
+  }
+  return
+    "move(\(ids), toParent: \(String(describing: parent)), before: \(String(describing: sibling)))"
+}
+
+private enum ExpectedMove { case unknownID, refused, moved }
+
+extension OutlineModel {
+  /// Moves the nodes in the forest as an app does after a drag, and in the
+  /// reference's expanded state: the brute-force side of `move`.
+  fileprivate mutating func referenceMove(
+    _ ids: [Int], parent: Int?, sibling: Int?
+  )
+    -> ExpectedMove
+  {
+    let all = forest.allNodes
+    var parentOf: [Int: TreeNode] = [:]
+    var nodes: [Int: TreeNode] = [:]
+    for (node, p) in all {
+      nodes[node.id] = node
+      parentOf[node.id] = p
+    }
+    if let parent, !reference.isKnown(parent, in: forest) { return .unknownID }
+    let known = Set(ids.filter { reference.isKnown($0, in: forest) })
+    func isBelowKnown(_ id: Int) -> Bool {
+      var cursor = parentOf[id]
+      while let node = cursor {
+        if known.contains(node.id) { return true }
+        cursor = parentOf[node.id]
+      }
+      return false
+    }
+    if let parent, known.contains(parent) || isBelowKnown(parent) { return .refused }
+    let moving = all.map(\.node).filter { known.contains($0.id) && !isBelowKnown($0.id) }
+    guard !moving.isEmpty else { return .moved }
+    let destination = parent.map { nodes[$0]! }
+    let isIndexed = parent.map { reference.indexed.contains($0) } ?? true
+    let siblings = destination.map { $0.children ?? [] } ?? forest.roots
+    var index = siblings.count
+    if let sibling, let i = siblings.firstIndex(where: { $0.id == sibling }) {
+      index = i
+    } else if sibling != nil, isIndexed {
+      return .unknownID
+    }
+    let movingIDs = Set(moving.map(\.id))
+    let landing = index - siblings[..<index].filter { movingIDs.contains($0.id) }.count
+    forest.roots.removeAll { movingIDs.contains($0.id) }
+    for node in moving { parentOf[node.id]?.children?.removeAll { movingIDs.contains($0.id) } }
+    if let destination {
+      destination.children = destination.children ?? []
+      destination.children!.insert(contentsOf: moving, at: landing)
+    } else {
+      forest.roots.insert(contentsOf: moving, at: landing)
+    }
+    if !isIndexed { for node in moving { reference.forget(subtree: node) } }
+    return .moved
+  }
+}
+
 /// Whether `change` describes the difference between `before` and `after`.
 private func changeExplains(
   _ change: OutlineChange, _ before: [RowSnapshot], _ after: [RowSnapshot]
 ) -> Bool {
   let ids = (before.map(\.id), after.map(\.id))
   switch change {
-  case .unknownID, .unchanged:
+  case .unknownID, .unchanged, .refused:
     return ids.0 == ids.1
+  case .moved(let changes):
+    var rows = ids.0
+    for range in changes.removed.reversed() { rows.removeSubrange(range) }
+    let arriving = Dictionary(uniqueKeysWithValues: changes.moved.map { ($0.to, ids.0[$0.from]) })
+    // A row that was there before and is inserted must be a move.
+    let shown = Set(ids.0)
+    for range in changes.inserted {
+      for position in range {
+        guard
+          let id = arriving[position] ?? (shown.contains(ids.1[position]) ? nil : ids.1[position])
+        else { return false }
+        rows.insert(id, at: position)
+      }
+    }
+    let batch = changes.batch()
+    return rows == ids.1
+      && uikitBatchProblems(batch, before: [ids.0.count], after: [ids.1.count]).isEmpty
+      && changes.updated.allSatisfy { $0.allSatisfy { shown.contains(ids.1[$0]) } }
   case .inserted(let range):
     var rebuilt = ids.1
     rebuilt.removeSubrange(range)
@@ -241,6 +356,11 @@ private func verify(_ m: OutlineModel) -> String? {
   if let expectedChange = m.expectedChange, m.change != expectedChange {
     return "change \(m.change) != \(expectedChange)"
   }
+  var isRefusal = false
+  if case .refused = m.change { isRefusal = true }
+  if isRefusal != m.expectsRefusal {
+    return "change \(m.change), expected \(m.expectsRefusal ? "a refusal" : "no refusal")"
+  }
   if !changeExplains(m.change, m.before, actual) {
     return "change \(m.change) does not explain \(m.before) -> \(actual)"
   }
@@ -254,7 +374,8 @@ private func verify(_ m: OutlineModel) -> String? {
 @Suite("OutlineCollection model")
 struct OutlineCollectionModelTests {
   @Test(
-    "Random expand, collapse, toggle and reload against a naive flatten", arguments: modelTestSeeds)
+    "Random expand, collapse, toggle, reload and move against a naive flatten",
+    arguments: modelTestSeeds)
   func randomOperations(seed: UInt64) {
     var setup = SplitMix64(seed: seed ^ 0xABCD)
     var model = OutlineModel(&setup)
