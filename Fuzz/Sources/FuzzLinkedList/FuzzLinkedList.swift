@@ -6,6 +6,7 @@
 
 import CollectionAdapters
 import FuzzSupport
+import IdentityDiff
 
 final class Node {
   var value: Int
@@ -43,7 +44,7 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   while !input.isAtEnd, step < 200 {
     step += 1
     let count = nodes.count
-    switch input.choice(7) {
+    switch input.choice(8) {
     case 0 where count > 0:
       readRun(list, nodes, &input, step: step)
     case 1 where count > 0 && cycleAt == nil:
@@ -78,6 +79,8 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       link()
       let changes = list.invalidate(prepending: added, head: nodes[0])
       check(changes.newCount(from: count) == nodes.count, "prepend \(added) at step \(step)")
+    case 7 where count > 0 && cycleAt == nil:
+      relink(&nodes, &list, &input, step: step)
     default:
       check(Array(list) == nodes.map(\.value), "iteration at step \(step)")
     }
@@ -87,6 +90,28 @@ public func fuzzLinkedList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(Array(list) == nodes.map(\.value), "iteration at the end")
   link()
   return 0
+}
+
+/// Moves up to three nodes (repeated positions, both ends) before a
+/// position, relinks the whole list so, and tells the collection.
+func relink(
+  _ nodes: inout [Node], _ list: inout LinkedListCollection<Node, Int>, _ input: inout FuzzInput,
+  step: Int
+) {
+  let count = nodes.count
+  let source = (0..<input.int(in: 1...3)).map { _ in input.int(in: 0...count - 1) }
+  let destination = input.int(in: 0...count)
+  let moved = Set(source).sorted()
+  let landing = destination - moved.filter { $0 < destination }.count
+  let moving = moved.map { nodes[$0] }
+  for offset in moved.reversed() { nodes.remove(at: offset) }
+  nodes.insert(contentsOf: moving, at: landing)
+  for (a, b) in zip(nodes, nodes.dropFirst()) { a.next = b }
+  nodes.last?.next = nil
+  let changes = list.invalidate(movingOffsets: source, toOffset: destination, head: nodes[0])
+  check(
+    changes == RowChanges(movingOffsets: source, toOffset: destination),
+    "move \(source) to \(destination) at step \(step)")
 }
 
 /// Reads a run of positions anywhere, forwards or backwards, against the

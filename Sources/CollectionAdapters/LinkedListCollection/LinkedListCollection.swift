@@ -228,6 +228,84 @@ public struct LinkedListCollection<Node, Element> {
     _head = head
     return RowChanges(inserted: count == 0 ? [] : [0..<count])
   }
+
+  /// Tells the collection that the nodes at `source` were unlinked and
+  /// linked again, in their order, just before the node at `destination`:
+  /// a drag, or a pinned message moved to the front.
+  ///
+  /// ```swift
+  /// import CollectionAdapters
+  ///
+  /// nonisolated final class Message {
+  ///   let text: String
+  ///   var next: Message?
+  ///   init(_ text: String, next: Message? = nil) {
+  ///     self.text = text
+  ///     self.next = next
+  ///   }
+  /// }
+  ///
+  /// let pinned = Message("pinned")
+  /// let third = Message("c", next: pinned)
+  /// let head = Message("a", next: Message("b", next: third))
+  /// var chat = LinkedListCollection(head: head, next: { $0.next }, element: { $0.text })
+  /// // The app pins the last message: it unlinks it and links it at the front.
+  /// third.next = nil
+  /// pinned.next = head
+  /// let changes = chat.invalidate(movingOffsets: [3], toOffset: 0, head: pinned)
+  /// assert(chat.elementsEqual(["pinned", "a", "b", "c"]))
+  /// assert(changes.moved == [.init(from: 3, to: 0)])
+  /// // list.update { $0.invalidate(movingOffsets: [3], toOffset: 0, head: pinned) }
+  /// ```
+  ///
+  /// The positions are those of `RowChanges(movingOffsets:toOffset:)` and
+  /// SwiftUI's `onMove`. What the collection knows of the list before the
+  /// first position the move changed, and after the last, stays valid: a
+  /// window read at the end still costs what it did.
+  ///
+  /// - Parameters:
+  ///   - source: The moved nodes' positions before the move, in
+  ///     `0..<count`; repeated positions count once. Traps otherwise,
+  ///     naming the position.
+  ///   - destination: A position in `0...count`, counted before the move.
+  ///   - head: The list's first node now.
+  /// - Returns: The change: each moved row removed where it was, inserted
+  ///   where it landed, and named in `moved`.
+  /// - Complexity: O(*d*) calls to `next` for the *d* positions between
+  ///   the first and the last one the move changed (within the part of the
+  ///   list already read), plus O(*k* log *k*) for *k* unsorted positions,
+  ///   plus the count if it is not known yet.
+  @inlinable
+  @discardableResult
+  public mutating func invalidate(
+    movingOffsets source: some Sequence<Int>, toOffset destination: Int, head: Node
+  ) -> RowChanges {
+    let offsets = Array(source)
+    var lower = destination
+    var upper = destination
+    for offset in offsets {
+      _precondition(offset >= 0, "Moved offset \(offset) must not be negative")
+      lower = Swift.min(lower, offset)
+      upper = Swift.max(upper, offset + 1)
+    }
+    _precondition(destination >= 0, "Destination \(destination) must not be negative")
+    let changes = RowChanges(movingOffsets: offsets, toOffset: destination)
+    if !changes.isEmpty {
+      if !isKnownUniquelyReferenced(&_index) {
+        // Other copies keep the index they had.
+        let index = _index
+        _index = index.lock.withLock { index.copy() }
+      }
+      _index.lock.withLock { _index.relink(lower, upper, head: head, next: _next) }
+    }
+    _head = head
+    // A move keeps the count: one not known yet is found in the relinked list.
+    let count = self.count
+    _precondition(
+      destination <= count, "Destination \(destination) is out of range 0...\(count)")
+    _precondition(upper <= count, "Moved offset \(upper - 1) is out of range 0..<\(count)")
+    return changes
+  }
 }
 
 extension LinkedListCollection: Sequence {

@@ -227,6 +227,37 @@ internal final class _LinkedListIndex<Node>: @unchecked Sendable {
     if let known = count { count = known + added }
   }
 
+  /// Nodes between the collection positions `lower` and `upper` were
+  /// relinked among themselves, `head` being the first node now: the
+  /// checkpoints in that span are found again by a walk from the one
+  /// before it, the run forgets it, and everything after it stays.
+  ///
+  /// - Complexity: O(`upper - lower + interval`) calls to `next`, within
+  ///   the checkpoints already known.
+  @usableFromInline
+  func relink(_ lower: Int, _ upper: Int, head: Node, next: (Node) -> Node?) {
+    guard !checkpoints.isEmpty else { return }
+    checkpoints[0] = head
+    let (start, end) = (lower + origin, upper + origin)
+    // The last checkpoint before the span (the head is one): it kept its node.
+    var block = Swift.min(start / interval, checkpoints.count - 1)
+    if block > 0 && _blockStart(block) >= start { block -= 1 }
+    var node = checkpoints[block]
+    var position = _blockStart(block)
+    let last = Swift.min(checkpoints.count - 1, (end - 1) / interval)
+    while block < last {
+      block += 1
+      while position < _blockStart(block) {
+        guard let successor = next(node) else { listEnded(at: position + 1 - origin) }
+        node = successor
+        position += 1
+      }
+      checkpoints[block] = node
+    }
+    if runStart < end { _shortenRun(to: Swift.max(0, start - runStart)) }
+    if let count, upper >= count { endVerified = false }
+  }
+
   /// A copy whose knowledge stops before `offset` (see `invalidate(from:)`).
   @usableFromInline
   func prefix(before offset: Int, count newCount: Int?) -> _LinkedListIndex {

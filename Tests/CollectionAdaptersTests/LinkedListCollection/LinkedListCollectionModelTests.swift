@@ -10,7 +10,7 @@ import Testing
 import _TestSupport
 
 private struct ListModel {
-  /// Changed only by prepending, which the list is told of.
+  /// Changed by prepending and relinking, which the list is told of.
   var head = ListNode(-1)
   var reference: [Int] = [-1]
   var list: LinkedListCollection<ListNode, Int>
@@ -32,7 +32,9 @@ private struct ListModel {
 
 private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
   let count = m.reference.count
-  switch Int.random(in: 0..<11, using: &g) {
+  switch Int.random(in: 0..<12, using: &g) {
+  case 11:
+    return relink(&m, &g)
   case 10 where count < 50:
     // Older nodes linked before the head: none, a few, or several blocks,
     // down to below the head's block. Short lists: every step verifies
@@ -94,6 +96,39 @@ private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
   }
 }
 
+/// Nodes relinked elsewhere (a pin to the front, a drag of several, both
+/// ends), then told with `invalidate(movingOffsets:toOffset:head:)`.
+private func relink(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
+  let count = m.reference.count
+  var source = (0..<Int.random(in: 1...3, using: &g)).map { _ in
+    Bool.random(using: &g)
+      ? Int.random(in: 0..<count, using: &g) : [0, count - 1].randomElement(using: &g)!
+  }
+  if Int.random(in: 0..<4, using: &g) == 0 { source.append(source[0]) }
+  let destination =
+    Bool.random(using: &g)
+    ? Int.random(in: 0...count, using: &g) : [0, count].randomElement(using: &g)!
+  // The plainest move: the nodes in their new order, every link set again.
+  var nodes = [m.head]
+  while let next = nodes.last!.next { nodes.append(next) }
+  let moved = Set(source).sorted()
+  let landing = destination - moved.filter { $0 < destination }.count
+  let moving = moved.map { nodes[$0] }
+  let values = moved.map { m.reference[$0] }
+  for offset in moved.reversed() {
+    nodes.remove(at: offset)
+    m.reference.remove(at: offset)
+  }
+  nodes.insert(contentsOf: moving, at: landing)
+  m.reference.insert(contentsOf: values, at: landing)
+  for (node, next) in zip(nodes, nodes.dropFirst()) { node.next = next }
+  nodes.last!.next = nil
+  m.head = nodes[0]
+  let changes = m.list.invalidate(movingOffsets: source, toOffset: destination, head: m.head)
+  #expect(changes == RowChanges(movingOffsets: source, toOffset: destination))
+  return "move \(source) to \(destination)"
+}
+
 private func verify(_ m: ListModel, _ g: inout SplitMix64) -> String? {
   if m.list.count != m.reference.count { return "count \(m.list.count) != \(m.reference.count)" }
   // Random order first, so the index is exercised from every state.
@@ -126,7 +161,7 @@ private func verify(_ m: ListModel, _ g: inout SplitMix64) -> String? {
 struct LinkedListCollectionModelTests {
   // Intervals up to beyond the run's first allocation (16 nodes).
   @Test(
-    "Random inserts, removals and prepends with invalidate(from:) and invalidate(prepending:)",
+    "Random inserts, removals, prepends and moves, each told with its invalidate",
     arguments: modelTestSeeds, [1, 3, 8, 17, 40])
   func randomMutations(seed: UInt64, interval: Int) {
     var model = ListModel(interval: interval)
