@@ -20,7 +20,7 @@ struct PagerScaleTests {
   func editsAcrossChunks(cap: Int?) async {
     for seed in modelTestSeeds.prefix(sized(1, full: 2)) {
       var g = SplitMix64(seed: seed)
-      let count = sized(400, full: 1_000)
+      let count = sized(200, full: 1_000)
       let source = ScriptedSource(count: count, pageSize: 2)
       source.answersAtOnce = true
       let pager = Pager<Int, Row>(
