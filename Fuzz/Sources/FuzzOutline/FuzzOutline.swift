@@ -316,7 +316,7 @@ func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
     check(
       after == before - removed.count + inserted.count && removed.lowerBound == inserted.lowerBound,
       "replaced \(removed) by \(inserted) at step \(step)")
-  case .moved(let changes):
+  case .changed(let changes):
     check(changes.newCount(from: before) == after, "moved \(changes) at step \(step)")
   }
 }

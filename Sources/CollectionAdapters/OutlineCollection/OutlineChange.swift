@@ -22,11 +22,12 @@ public enum OutlineChange: Hashable, Sendable {
   /// The rows in `removed` (counted before) were replaced by those in
   /// `inserted` (counted after), which start at the same position.
   case replaced(removed: Range<Int>, inserted: Range<Int>)
-  /// Nodes moved: their rows, subtrees included, as moves; rows that a
-  /// move hid (into a collapsed node) as removals and rows it showed as
-  /// insertions; the row of a parent that gained its first children as an
-  /// update.
-  case moved(RowChanges)
+  /// Rows changed as `RowChanges` says: after a move, the moved rows
+  /// (subtrees included) as moves, rows it hid (into a collapsed node) as
+  /// removals, rows it showed as insertions, and the row of a parent that
+  /// gained its first children as an update; after `expandAll()` or
+  /// `collapseAll()`, the rows below each node it opened or closed.
+  case changed(RowChanges)
   /// Nothing changed, for the reason given, which names the identifiers: a
   /// move would have put a node inside its own subtree.
   case refused(reason: String)
@@ -58,7 +59,7 @@ extension OutlineChange {
   public var removedRows: [Range<Int>] {
     switch self {
     case .removed(let rows), .replaced(let rows, _): return rows.isEmpty ? [] : [rows]
-    case .moved(let changes): return changes.removed
+    case .changed(let changes): return changes.removed
     case .unknownID, .unchanged, .inserted, .refused: return []
     }
   }
@@ -69,7 +70,7 @@ extension OutlineChange {
   public var insertedRows: [Range<Int>] {
     switch self {
     case .inserted(let rows), .replaced(_, let rows): return rows.isEmpty ? [] : [rows]
-    case .moved(let changes): return changes.inserted
+    case .changed(let changes): return changes.inserted
     case .unknownID, .unchanged, .removed, .refused: return []
     }
   }
@@ -81,7 +82,7 @@ extension OutlineChange {
   ///
   /// - Complexity: O(1).
   public var rowChanges: RowChanges {
-    if case .moved(let changes) = self { return changes }
+    if case .changed(let changes) = self { return changes }
     return RowChanges(removed: removedRows, inserted: insertedRows)
   }
 }

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
+
 // Identifiers come from UI events, so an unknown one is reported, never
 // trapped on. A node is known when it is a root or its parent has been
 // expanded (and not forgotten by `collapseAll()` or a reload).
@@ -103,30 +105,62 @@ extension OutlineCollection {
 
   /// Expands every node of the tree.
   ///
-  /// - Returns: The replacement of all rows.
-  /// - Complexity: O(*n*) for the *n* nodes of the tree; calls `children` on
-  ///   each node not yet indexed.
+  /// - Returns: The rows inserted below each row that was closed (every
+  ///   row shown before stays), or `.unchanged`.
+  /// - Complexity: O(*n*) for the *n* nodes of the tree, plus O(*r*) for
+  ///   the *r* rows shown before; calls `children` on each node not yet
+  ///   indexed.
   @inlinable
   @discardableResult
   public mutating func expandAll() -> OutlineChange {
-    let oldCount = count
+    // The rows shown now stay; the ones that open gain their subtrees.
+    var closed: [(position: Int, record: Int32, index: Int)] = []
+    if count > 0 {
+      var place = _descend(to: 0)
+      while true {
+        if place.entry.hasChildren && !_isOpen(place.entry) {
+          closed.append((place.position, place.record, place.index))
+        }
+        guard place.position + 1 < count else { break }
+        _stepForward(&place)
+      }
+    }
     _expandSubtree(0)
     _rowsChanged()
-    return .replaced(removed: 0..<oldCount, inserted: 0..<count)
+    var inserted: [Range<Int>] = []
+    var shift = 0
+    for row in closed {
+      // A duplicate, or a node whose listing said it is a leaf, stays closed.
+      guard let record = _childRecord(row.record, row.index).record else { continue }
+      let rows = _total(of: record)
+      guard rows > 0 else { continue }
+      inserted.append(row.position + shift + 1..<row.position + shift + 1 + rows)
+      shift += rows
+    }
+    return inserted.isEmpty ? .unchanged : .changed(RowChanges(inserted: inserted))
   }
 
   /// Collapses every node and forgets all expanded state: only the roots
   /// are rows, and the memory of the index is released.
   ///
-  /// - Returns: The replacement of all rows.
+  /// - Returns: The rows removed below each open root, or `.unchanged`.
   /// - Complexity: O(number of roots).
   @inlinable
   @discardableResult
   public mutating func collapseAll() -> OutlineChange {
-    let oldCount = count
+    var removed: [Range<Int>] = []
+    var position = 0
+    for index in 0..<Int(_spans[0].count) {
+      var rows = 0
+      if let record = _childRecord(0, index).record, _records[Int(record)].isExpanded {
+        rows = _total(of: record)
+      }
+      if rows > 0 { removed.append(position + 1..<position + 1 + rows) }
+      position += 1 + rows
+    }
     self = OutlineCollection(
       roots: _recordChildren[0], id: _id, children: _children, hasChildren: _hasChildren)
-    return .replaced(removed: 0..<oldCount, inserted: 0..<count)
+    return removed.isEmpty ? .unchanged : .changed(RowChanges(removed: removed))
   }
 
   /// Expands the ancestors of the node at the end of `path`, so that it is a

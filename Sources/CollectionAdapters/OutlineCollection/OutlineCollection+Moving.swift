@@ -58,7 +58,7 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   ///   - parent: The identifier of the new parent, or `nil` for the roots.
   ///   - sibling: The identifier of the child of `parent` the nodes land
   ///     before, or `nil` for the end.
-  /// - Returns: `.moved` with the rows that moved (subtrees included), those
+  /// - Returns: `.changed` with the rows that moved (subtrees included), those
   ///   hidden or shown by the move, and the parent's row if it gained its
   ///   first children; `.unchanged`, `.unknownID` or `.refused(reason:)`.
   /// - Complexity: O(*m* × depth × log fan-out) for the *m* moved nodes,
@@ -275,7 +275,7 @@ extension OutlineCollection {
     let inPlace =
       changes.updated.isEmpty && changes.removed == changes.inserted
       && moves.allSatisfy { $0.from == $0.to }
-    return inPlace ? .unchanged : .moved(changes)
+    return inPlace ? .unchanged : .changed(changes)
   }
 }
 

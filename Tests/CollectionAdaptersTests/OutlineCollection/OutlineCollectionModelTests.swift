@@ -265,7 +265,7 @@ private func changeExplains(
   switch change {
   case .unknownID, .unchanged, .refused:
     return ids.0 == ids.1
-  case .moved(let changes):
+  case .changed(let changes):
     var rows = ids.0
     for range in changes.removed.reversed() { rows.removeSubrange(range) }
     let arriving = Dictionary(uniqueKeysWithValues: changes.moved.map { ($0.to, ids.0[$0.from]) })

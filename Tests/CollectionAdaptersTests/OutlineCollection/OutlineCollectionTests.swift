@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import IdentityDiff
 import Testing
 import _TestSupport
 
@@ -157,11 +158,13 @@ struct OutlineCollectionTests {
     #expect(outline.collapse(99) == .unknownID)
     #expect(outline.map(\.id) == [1, 2, 3, 4, 5])
     #expect(outline.toggle(3) == .removed(3..<4))
-    #expect(outline.collapseAll() == .replaced(removed: 0..<4, inserted: 0..<2))
+    #expect(outline.collapseAll() == .changed(RowChanges(removed: [1..<3])))
     #expect(outline.reveal(path: [1, 3, 4]) == 3)
     #expect(outline.map(\.id) == [1, 2, 3, 4, 5])
     #expect(outline.reveal(path: [1, 7]) == nil)
-    #expect(outline.expandAll() == .replaced(removed: 0..<5, inserted: 0..<5))
+    #expect(outline.expandAll() == .unchanged, "every row is shown; the empty folder adds none")
+    #expect(outline.collapseAll() == .changed(RowChanges(removed: [1..<4])))
+    #expect(outline.expandAll() == .changed(RowChanges(inserted: [1..<4])))
   }
 
   @Test func unknownIDsAreReportedNotTrapped() {
@@ -206,7 +209,7 @@ struct OutlineCollectionTests {
     let lazyRows = outline.map { $0.hasChildren }
     #expect(eagerRows == lazyRows)
     // collapseAll() starts over with the same functions, the answer too.
-    #expect(outline.collapseAll() == .replaced(removed: 0..<101, inserted: 0..<1))
+    #expect(outline.collapseAll() == .changed(RowChanges(removed: [1..<101])))
     children.calls = 0
     #expect(outline.expand(1) == .inserted(1..<101))
     #expect(children.calls == 1, "after collapseAll(), still one listing")
