@@ -196,7 +196,8 @@ extension Pager where Item: Identifiable {
   /// item after it that does not move, or at the end.
   ///
   /// - Returns: Whether any item moved: `false` if the destination is not
-  ///   shown, or the end is asked for and is not loaded.
+  ///   shown, the end is asked for and is not loaded, or a `refresh()`
+  ///   still shows the rows from before it (its rows have not all arrived).
   /// - Complexity: O(loaded items).
   @discardableResult
   public func move(ids: some Sequence<Item.ID>, before destination: Item.ID?) -> Bool {

@@ -167,6 +167,9 @@ extension _PagerCore where Item: Identifiable {
   /// See `Pager.move(ids:before:)`.
   @discardableResult
   public mutating func move(ids: some Sequence<Item.ID>, before destination: Item.ID?) -> Bool {
+    // A refresh holds the rows shown until its own arrive: a move anchored
+    // in the held rows would hide the moved items from the arriving ones.
+    guard _held == nil else { return false }
     let old = items
     let moving = Set(ids)
     var moved: [(position: Int, item: Item)] = []

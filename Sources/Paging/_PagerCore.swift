@@ -94,6 +94,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// the old generation's pages and span, which stay published, so a
   /// publication never mixes generations (whose positions may disagree).
   internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
+  /// Whether a refresh holds the rows shown from before it.
+  public var holdsRowsFromBeforeRefresh: Bool { _held != nil }
   /// The internal coordinates where the pages may differ from the last
   /// publication: publishing rebuilds and compares only there.
   internal var _dirty: Range<Int>?

@@ -84,6 +84,7 @@ final class Session {
       trace("visibleRangeWillSettle(\(range))")
       core.visibleRangeWillSettle(range)
     case 7: settleOrAdvanceOrWalk()
+    case 8 where input.choice(3) == 0: move()
     default: answerOne()
     }
   }
@@ -131,6 +132,60 @@ final class Session {
   }
 
   // MARK: - Calls
+
+  /// A drag of up to three shown ids (some stale or repeated) before a
+  /// shown id, a stale one, or the end, checked against the plainest move.
+  private func move() {
+    // Hostile counts reach billions of placeholders: the reference reads
+    // every row, so it checks lists of up to 5,000.
+    let small = core.items.count <= 5_000
+    let old = small ? Array(core.items) : []
+    let loaded = old.compactMap { $0 }.map(\.id)
+    func pick() -> Int {
+      loaded.isEmpty || input.choice(6) == 0 ? -5 : loaded[input.int(in: 0...loaded.count - 1)]
+    }
+    let ids = (0..<input.int(in: 1...3)).map { _ in pick() }
+    let destination = input.choice(4) == 0 ? nil : pick()
+    trace("move(ids: \(ids), before: \(String(describing: destination)))")
+    let moved = core.move(ids: ids, before: destination)
+    if moved { source.edited = true }
+    guard small else { return }
+    // While a refresh holds the rows shown, a move is refused.
+    let expected =
+      !core.holdsRowsFromBeforeRefresh ? movedIDs(old, Set(ids), before: destination) : nil
+    check(moved == (expected != nil), "move returned \(moved), expected \(expected != nil)")
+    let now = core.items.map { $0?.id }
+    check(
+      now == expected ?? old.map { $0?.id },
+      "after the move: \(now.compactMap { $0 }) at \(now.firstIndex { $0 != nil } ?? -1), "
+        + "expected \((expected ?? []).compactMap { $0 }), from \(old.compactMap { $0?.id }) at "
+        + "\(old.firstIndex { $0 != nil } ?? -1)")
+  }
+
+  /// The rows' ids after moving the shown `moving` before `destination`:
+  /// before the first shown row from it on that stays, or after the last
+  /// one when no placeholder follows it; `nil` when nothing can move.
+  private func movedIDs(_ old: [Row?], _ moving: Set<Int>, before destination: Int?) -> [Int?]? {
+    let stays = { (row: Row?) in row.map { !moving.contains($0.id) } ?? false }
+    let rows = old.compactMap { $0 }.filter { moving.contains($0.id) }
+    guard !rows.isEmpty else { return nil }
+    var rest = old.filter { $0.map { !moving.contains($0.id) } ?? true }
+    var landing: Int?
+    if let destination {
+      guard let target = old.firstIndex(where: { $0?.id == destination }) else { return nil }
+      if let kept = old[target...].firstIndex(where: stays) {
+        landing = kept - old[..<kept].filter { $0.map { moving.contains($0.id) } ?? false }.count
+      }
+    }
+    if landing == nil {
+      guard let last = old.lastIndex(where: stays),
+        !old[(last + 1)...].contains(where: { $0 == nil })
+      else { return nil }
+      landing = rest.count
+    }
+    rest.insert(contentsOf: rows.map { Optional($0) }, at: landing!)
+    return rest.map { $0?.id }
+  }
 
   private func visibleRange() -> Range<Int> {
     let count = core.items.count

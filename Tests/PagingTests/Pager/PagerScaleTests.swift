@@ -7,7 +7,7 @@
 import Testing
 import _TestSupport
 
-@testable import Paging
+@_spi(Testing) @testable import Paging
 
 /// Hundreds of loaded pages, so a publication spans many chunks: local
 /// edits that change page lengths anywhere, drops and reloads, checked
@@ -102,6 +102,29 @@ struct PagerScaleTests {
       }
       #expect(pager.items.loadedPageCount > (cap ?? count / 2) / 2, "seed \(seed): many pages")
     }
+  }
+
+  @Test("A move while a refresh still shows the rows from before it is refused, and loses none")
+  func moveDuringRefreshHold() async {
+    let source = ScriptedSource(count: 100, pageSize: 10)
+    let pager = Pager<Int, Row>(
+      configuration: PagingConfiguration(
+        pageSize: 10, initialLoadSize: 30, prefetchDistance: 0, settleInterval: .zero),
+      source: source.positionalSource, sleep: { _ in })
+    pager.refresh()
+    await source.respondToAll(pager)
+    pager.visibleRangeDidChange(5..<15)
+    await source.respondToAll(pager)
+    let before = pager.items.map { $0?.id }
+    pager.refresh()
+    await source.settle(pager)
+    #expect(pager._core.holdsRowsFromBeforeRefresh)
+    #expect(!pager.move(ids: [7], before: 0))
+    #expect(pager.items.map { $0?.id } == before)
+    await source.respondToAll(pager)
+    #expect(!pager._core.holdsRowsFromBeforeRefresh)
+    #expect(pager.move(ids: [7], before: 0))
+    #expect(pager.items.prefix(3).map { $0?.id } == [7, 0, 1])
   }
 
   /// Drags loaded rows (with an absent id and a repeated one at times)
