@@ -106,6 +106,9 @@ public func checkRandomAccessCollection<C: RandomAccessCollection, Expected: Seq
           check(
             subslice.elementsEqual(expected[(a - start)..<(b - start)], by: areEquivalent),
             "slice \(i)..<\(k), then \(a)..<\(b): contents")
+          // At the default size, a long collection's sub-slices are checked
+          // for bounds and contents; their arithmetic is the slice's own.
+          guard everySlice || subslice.count <= 2 else { continue }
           _checkIndexArithmetic(subslice, limits: start...end) {
             check($0, "slice \(i)..<\(k), then \(a)..<\(b): " + $1())
           }

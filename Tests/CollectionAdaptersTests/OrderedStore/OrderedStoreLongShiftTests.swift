@@ -94,7 +94,7 @@ struct OrderedStoreLongShiftTests {
 
   @Test(
     "The same in a store of 300,000: 4-byte table entries",
-    arguments: modelTestSeeds.prefix(2))
+    arguments: modelTestSeeds.prefix(sized(1, full: 2)))
   func longShiftsWithWideEntries(seed: UInt64) {
     checkLongShifts(seed: seed, n: 300_000, steps: sized(5, full: 25), makeKey: { $0 })
   }
