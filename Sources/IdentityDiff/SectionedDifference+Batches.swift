@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import _AdapterInternals
+
 // The two forms a list UI takes. UIKit refuses a batch that names a position
 // twice where it cannot animate both (an item both reloaded and moved:
 // "attempt to delete and reload the same index path"), and it documents
@@ -130,23 +132,41 @@ extension SectionedDifference {
   ///
   /// - Parameter style: How items whose content changed are shown: kept
   ///   cells reconfigured (the default) or reloaded.
-  /// - Complexity: O(*n* + *m*) for the old and new items (every stage
-  ///   lists its sections and items).
+  /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* changes,
+  ///   plus O(*n* + *m*) for the old and new items of each stage there is
+  ///   (every stage lists its sections and items).
   public func stagedBatches(
     updatingContentBy style: ContentUpdateStyle = .reconfigure
   ) -> [StagedBatch] {
     let oldSectionForNew = sections._oldPositions
-    let deletions = _itemDeletionStage()
-    let sectionDeletions = _sectionDeletionStage(after: deletions.stage.sections)
-    let arranged = _sectionArrangingStage(
-      after: deletions.stage.sections, ranks: sectionDeletions.ranks,
-      oldSectionForNew: oldSectionForNew)
-    let arrivals = _itemArrivalStage(
-      arranged: arranged.sections, survivorRanks: deletions.ranks,
-      oldSectionForNew: oldSectionForNew)
-    let content = _contentStage(updating: arrivals.updated, by: style)
-    return [deletions.stage, sectionDeletions.stage, arranged, arrivals.stage, content]
-      .filter { !$0.batch.isEmpty }
+    let deleted = _Removals(sorting: itemDeletions, sectionCount: sections.oldCount)
+    var stages: [StagedBatch] = []
+    if !itemDeletions.isEmpty {
+      var batch = ListBatch()
+      batch.itemDeletions = itemDeletions
+      let all = (0..<sections.oldCount).map { _survivors(ofOldSection: $0, deleted) }
+      stages.append(StagedBatch(batch: batch, sections: all))
+    }
+    if !sections.deletions.isEmpty {
+      var batch = ListBatch()
+      batch.sectionDeletions = sections.deletions
+      let kept = (0..<sections.oldCount).filter { sections.newPositions[$0] != nil }
+      stages.append(
+        StagedBatch(batch: batch, sections: kept.map { _survivors(ofOldSection: $0, deleted) }))
+    }
+    if !sections.insertions.isEmpty || !sections.moves.isEmpty {
+      stages.append(_sectionArrangingStage(deleted, oldSectionForNew: oldSectionForNew))
+    }
+    var updatedNewPaths: [ItemPath] = []
+    if !itemInsertions.isEmpty || !itemMoves.isEmpty || !itemUpdates.isEmpty {
+      let arrivals = _itemArrivalStage(deleted, oldSectionForNew: oldSectionForNew)
+      if !arrivals.stage.batch.isEmpty { stages.append(arrivals.stage) }
+      updatedNewPaths = arrivals.updated
+    }
+    if !sections.updates.isEmpty || !itemUpdates.isEmpty {
+      stages.append(_contentStage(updating: updatedNewPaths, by: style))
+    }
+    return stages
   }
 
   /// New section `t` as the new snapshot has it.
@@ -155,59 +175,40 @@ extension SectionedDifference {
       source: .new(t), items: (0..<newItemCounts[t]).map { .new(ItemPath(section: t, item: $0)) })
   }
 
-  /// Stage 1, item deletions: every old section with its surviving items,
-  /// and each old item's position once the deletions are done (`nil` for a
-  /// deleted one).
-  private func _itemDeletionStage() -> (stage: StagedBatch, ranks: [[Int?]]) {
-    var deleted = oldItemCounts.map { [Bool](repeating: false, count: $0) }
-    for p in itemDeletions { deleted[p.section][p.item] = true }
-    var ranks: [[Int?]] = []
-    ranks.reserveCapacity(oldItemCounts.count)
-    var sections: [StagedBatch.Section] = []
-    for s in oldItemCounts.indices {
-      var sectionRanks = [Int?](repeating: nil, count: oldItemCounts[s])
-      var items: [StagedBatch.ItemSource] = []
-      for i in 0..<oldItemCounts[s] where !deleted[s][i] {
-        sectionRanks[i] = items.count
+  /// Old section `s` once the item deletions are done.
+  private func _survivors(ofOldSection s: Int, _ deleted: _Removals) -> StagedBatch.Section {
+    var items: [StagedBatch.ItemSource] = []
+    items.reserveCapacity(oldItemCounts[s] - deleted.items[s].count)
+    var next = 0
+    for i in 0..<oldItemCounts[s] {
+      if next < deleted.items[s].count && deleted.items[s][next] == i {
+        next += 1
+      } else {
         items.append(.old(ItemPath(section: s, item: i)))
       }
-      ranks.append(sectionRanks)
-      sections.append(StagedBatch.Section(source: .old(s), items: items))
     }
-    var batch = ListBatch()
-    batch.itemDeletions = itemDeletions
-    return (StagedBatch(batch: batch, sections: sections), ranks)
-  }
-
-  /// Stage 2, section deletions: the surviving sections, and each old
-  /// section's position among them (`nil` for a deleted one).
-  private func _sectionDeletionStage(
-    after afterDeletions: [StagedBatch.Section]
-  ) -> (stage: StagedBatch, ranks: [Int?]) {
-    var batch = ListBatch()
-    batch.sectionDeletions = sections.deletions
-    var ranks = [Int?](repeating: nil, count: sections.oldCount)
-    var kept: [StagedBatch.Section] = []
-    for s in 0..<sections.oldCount where sections.newPositions[s] != nil {
-      ranks[s] = kept.count
-      kept.append(afterDeletions[s])
-    }
-    return (StagedBatch(batch: batch, sections: kept), ranks)
+    return StagedBatch.Section(source: .old(s), items: items)
   }
 
   /// Stage 3, section insertions and moves: a surviving section keeps its
   /// items as they are after stage 1.
   private func _sectionArrangingStage(
-    after afterDeletions: [StagedBatch.Section], ranks: [Int?], oldSectionForNew: [Int?]
+    _ deleted: _Removals, oldSectionForNew: [Int?]
   ) -> StagedBatch {
     var batch = ListBatch()
     batch.sectionInsertions = sections.insertions
-    // A moved section survives: it has a rank.
+    // A moved section survives: its rank among the survivors.
+    var ranks = [Int](repeating: 0, count: sections.oldCount)
+    var kept = 0
+    for s in 0..<sections.oldCount where sections.newPositions[s] != nil {
+      ranks[s] = kept
+      kept += 1
+    }
     batch.sectionMoves = sections.moves.map {
-      IdentityDifference.Move(from: ranks[$0.from]!, to: $0.to)
+      IdentityDifference.Move(from: ranks[$0.from], to: $0.to)
     }
     let arranged = (0..<sections.newCount).map { t in
-      oldSectionForNew[t].map { afterDeletions[$0] } ?? _newSection(t)
+      oldSectionForNew[t].map { _survivors(ofOldSection: $0, deleted) } ?? _newSection(t)
     }
     return StagedBatch(batch: batch, sections: arranged)
   }
@@ -215,7 +216,7 @@ extension SectionedDifference {
   /// Stage 4, item insertions and moves, from where stage 3 left them; with
   /// the new paths of the items whose content changed.
   private func _itemArrivalStage(
-    arranged: [StagedBatch.Section], survivorRanks: [[Int?]], oldSectionForNew: [Int?]
+    _ deleted: _Removals, oldSectionForNew: [Int?]
   ) -> (stage: StagedBatch, updated: [ItemPath]) {
     var batch = ListBatch()
     batch.itemInsertions = itemInsertions
@@ -224,31 +225,21 @@ extension SectionedDifference {
       let s = $0.from.section
       return ItemMove(
         from: ItemPath(
-          section: sections.newPositions[s]!, item: survivorRanks[s][$0.from.item]!),
+          section: sections.newPositions[s]!, item: deleted.rank(of: $0.from.item, inSection: s)),
         to: $0.to)
     }
-    var arrivals = _Arrivals(newItemCounts: newItemCounts)
-    for q in itemInsertions { arrivals.inserted[q.section][q.item] = true }
-    for move in itemMoves {
-      arrivals.arrivingFrom[move.to] = move.from
-      arrivals.leaving.insert(move.from)
-    }
-    let updated = Set(itemUpdates)
+    let arrivals = _Arrivals(self, deleted)
     var updatedNewPaths: [ItemPath] = []
     var final: [StagedBatch.Section] = []
     for t in 0..<sections.newCount {
       guard let s = oldSectionForNew[t] else {
-        final.append(arranged[t])
+        final.append(_newSection(t))
         continue
       }
-      let items = arrivals.items(
-        ofNewSection: t, count: newItemCounts[t], oldSection: s, survivors: survivorRanks[s])
-      for (i, source) in items.enumerated() {
-        if case .old(let from) = source, updated.contains(from) {
-          updatedNewPaths.append(ItemPath(section: t, item: i))
-        }
-      }
-      final.append(StagedBatch.Section(source: .old(s), items: items))
+      final.append(
+        StagedBatch.Section(
+          source: .old(s),
+          items: arrivals.items(ofNewSection: t, oldSection: s, updated: &updatedNewPaths)))
     }
     return (StagedBatch(batch: batch, sections: final), updatedNewPaths)
   }
@@ -275,41 +266,95 @@ extension SectionedDifference {
   }
 }
 
-/// Where the items of stage 4 come from: insertions and move destinations
-/// by new path, and the old items that leave their section.
-private struct _Arrivals {
-  var inserted: [[Bool]]
-  var arrivingFrom: [ItemPath: ItemPath] = [:]
-  var leaving = Set<ItemPath>()
+/// Item positions by section, ascending: the deleted items of each old
+/// section, say.
+private struct _Removals {
+  var items: [[Int]]
 
-  init(newItemCounts: [Int]) {
-    inserted = newItemCounts.map { [Bool](repeating: false, count: $0) }
+  init(sorting paths: [ItemPath], sectionCount: Int) {
+    items = [[Int]](repeating: [], count: sectionCount)
+    for p in paths { items[p.section].append(p.item) }
+    for s in items.indices where items[s].count > 1 { items[s].sort() }
+  }
+
+  /// The position of old item `item` of section `s` once these are gone.
+  func rank(of item: Int, inSection s: Int) -> Int {
+    item - items[s]._partitioningIndex { $0 >= item }
+  }
+}
+
+/// Where the items of stage 4 come from: insertions and move destinations
+/// by new section, the old items that leave each old section, and the
+/// updated ones, each ascending.
+private struct _Arrivals {
+  let newItemCounts: [Int]
+  let deleted: _Removals
+  let inserted: _Removals
+  let leaving: _Removals
+  let updated: _Removals
+  /// The moves into each new section, ascending by new position.
+  var arriving: [[SectionedDifference.ItemMove]]
+  /// The updated items, for the moved ones among them (none without moves).
+  let updatedPaths: Set<ItemPath>
+
+  init(_ difference: SectionedDifference, _ deleted: _Removals) {
+    newItemCounts = difference.newItemCounts
+    self.deleted = deleted
+    inserted = _Removals(
+      sorting: difference.itemInsertions, sectionCount: difference.sections.newCount)
+    leaving = _Removals(
+      sorting: difference.itemMoves.map(\.from), sectionCount: difference.sections.oldCount)
+    updated = _Removals(
+      sorting: difference.itemUpdates, sectionCount: difference.sections.oldCount)
+    arriving = [[SectionedDifference.ItemMove]](
+      repeating: [], count: difference.sections.newCount)
+    // `itemMoves` is ascending by new path.
+    for move in difference.itemMoves { arriving[move.to.section].append(move) }
+    updatedPaths = difference.itemMoves.isEmpty ? [] : Set(difference.itemUpdates)
   }
 
   /// The items of new section `t` (old section `s`): insertions and move
   /// destinations in their places, and the items that stay, in their old
-  /// order, in the places left. `survivors` holds the old items' ranks
-  /// after stage 1 (`nil` for a deleted one).
+  /// order, in the places left; appends the new paths of the updated ones
+  /// to `updatedNewPaths`.
   func items(
-    ofNewSection t: Int, count: Int, oldSection s: Int, survivors: [Int?]
+    ofNewSection t: Int, oldSection s: Int, updated updatedNewPaths: inout [ItemPath]
   ) -> [StagedBatch.ItemSource] {
+    var cursors = (inserted: 0, arriving: 0, deleted: 0, leaving: 0, updated: 0)
     var stayer = 0
+    let count = newItemCounts[t]
     var items: [StagedBatch.ItemSource] = []
     items.reserveCapacity(count)
     for i in 0..<count {
       let q = ItemPath(section: t, item: i)
-      if inserted[t][i] {
+      if cursors.inserted < inserted.items[t].count && inserted.items[t][cursors.inserted] == i {
+        cursors.inserted += 1
         items.append(.new(q))
-      } else if let source = arrivingFrom[q] {
-        items.append(.old(source))
+      } else if cursors.arriving < arriving[t].count && arriving[t][cursors.arriving].to.item == i {
+        let from = arriving[t][cursors.arriving].from
+        cursors.arriving += 1
+        if updatedPaths.contains(from) { updatedNewPaths.append(q) }
+        items.append(.old(from))
       } else {
-        while survivors[stayer] == nil || leaving.contains(ItemPath(section: s, item: stayer)) {
+        while Self.skip(deleted.items[s], stayer, &cursors.deleted)
+          || Self.skip(leaving.items[s], stayer, &cursors.leaving)
+        {
           stayer += 1
         }
+        if Self.skip(updated.items[s], stayer, &cursors.updated) { updatedNewPaths.append(q) }
         items.append(.old(ItemPath(section: s, item: stayer)))
         stayer += 1
       }
     }
     return items
+  }
+
+  /// Whether `item` is the next of the ascending `positions` from `cursor`;
+  /// moves the cursor past the positions up to it.
+  private static func skip(_ positions: [Int], _ item: Int, _ cursor: inout Int) -> Bool {
+    while cursor < positions.count && positions[cursor] < item { cursor += 1 }
+    guard cursor < positions.count && positions[cursor] == item else { return false }
+    cursor += 1
+    return true
   }
 }

@@ -7,9 +7,10 @@
 extension SectionedDifference {
   /// The items' part of a sectioned difference, as the flat difference finds
   /// it: the common prefix and suffix of each surviving section's items match
-  /// by comparing identities, and only the rest (the middles, of every
-  /// section together, so that an item can change section) go through one
-  /// table made for the match.
+  /// by comparing identities; a section's middle that a few edits explain
+  /// matches by a short edit script, as the flat difference's does; only what
+  /// is left (the rest of every section together, so that an item can change
+  /// section) goes through one table made for the match.
   @usableFromInline
   internal struct _ItemMatch {
     @usableFromInline internal var itemDeletions: [ItemPath] = []
@@ -28,32 +29,50 @@ extension SectionedDifference {
       itemID: (Items.Element) -> ItemID,
       itemContentEquals: (Items.Element, Items.Element) -> Bool
     ) {
-      var oldMiddles = [Range<Int>](repeating: 0..<0, count: old.count)
-      var newMiddles = [Range<Int>](repeating: 0..<0, count: new.count)
+      // The positions of each section the table matches: the middle, or
+      // what a short edit script left unpaired (ascending).
+      var oldLeft = [_Positions](repeating: .range(0..<0), count: old.count)
+      var newLeft = [_Positions](repeating: .range(0..<0), count: new.count)
       for t in new.indices {
         guard let s = oldSectionForNew[t] else { continue }
-        (oldMiddles[s], newMiddles[t]) = _matchEnds(
+        let (oldMiddle, newMiddle) = _matchEnds(
           old[s], new[t], section: s, itemID: itemID, itemContentEquals: itemContentEquals)
+        if let left = _matchMiddleByScript(
+          old[s], new[t], sections: s, t, oldMiddle, newMiddle, itemID: itemID,
+          itemContentEquals: itemContentEquals)
+        {
+          (oldLeft[s], newLeft[t]) = (.list(left.old), .list(left.new))
+        } else {
+          (oldLeft[s], newLeft[t]) = (.range(oldMiddle), .range(newMiddle))
+        }
       }
       var oldIDs: [ItemID] = []
       var oldPaths: [ItemPath] = []
-      Self._forEachMiddleItem(of: old, oldMiddles) { path, item in
+      Self._forEachItem(of: old, at: oldLeft) { path, item in
         oldIDs.append(itemID(item))
         oldPaths.append(path)
       }
-      // `_placeMiddle` walks the new middles in this order: ids are enough.
+      // `_placeMiddle` walks the new positions in this order: ids are enough.
       var newIDs: [ItemID] = []
-      Self._forEachMiddleItem(of: new, newMiddles) { _, item in newIDs.append(itemID(item)) }
+      Self._forEachItem(of: new, at: newLeft) { _, item in newIDs.append(itemID(item)) }
       guard !newIDs.isEmpty || !oldIDs.isEmpty else { return }
       let oldForNew = _matchByTable(
         old: oldIDs, oldRange: 0..<oldIDs.count, oldRangeStart: 0,
         new: newIDs, newRange: 0..<newIDs.count, newRangeStart: 0, id: { $0 })
       var matched = [Bool](repeating: false, count: oldIDs.count)
       var k = 0
-      for t in new.indices where !newMiddles[t].isEmpty {
-        _placeMiddle(
-          of: new[t], t, newMiddles[t], inOld: old, oldSectionForNew[t], oldPaths: oldPaths,
-          oldForNew: oldForNew, from: &k, matched: &matched, itemContentEquals: itemContentEquals)
+      for t in new.indices {
+        switch newLeft[t] {
+        case .range(let middle) where !middle.isEmpty:
+          _placeMiddle(
+            of: new[t], t, middle, inOld: old, oldSectionForNew[t], oldPaths: oldPaths,
+            oldForNew: oldForNew, from: &k, matched: &matched, itemContentEquals: itemContentEquals)
+        case .range: continue
+        case .list(let positions):
+          _placeLeftovers(
+            of: new[t], t, positions, inOld: old, oldPaths: oldPaths, oldForNew: oldForNew,
+            from: &k, matched: &matched, itemContentEquals: itemContentEquals)
+        }
       }
       for j in oldPaths.indices.reversed() where !matched[j] { itemDeletions.append(oldPaths[j]) }
     }
@@ -76,20 +95,105 @@ extension SectionedDifference {
       return (prefix..<n - suffix, prefix..<m - suffix)
     }
 
-    /// Calls `body` with the path and the item of each item in `middles` of
-    /// `sections`, in order.
+    /// Some positions of one section's items: a range, or a list.
+    @usableFromInline
+    internal enum _Positions {
+      case range(Range<Int>)
+      case list([Int])
+    }
+
+    /// Matches the middles of old section `s` and new section `t` (after
+    /// their common ends) by a short edit script, when a few edits explain
+    /// them: records the moves within the section and the content updates,
+    /// and returns the old and new positions it left unpaired, ascending,
+    /// for the table (an item that changes section is one of them). `nil`
+    /// when more edits than a script finds cheaply separate the middles.
     @inlinable
-    internal static func _forEachMiddleItem<Items: RandomAccessCollection>(
-      of sections: [Items], _ middles: [Range<Int>],
+    internal mutating func _matchMiddleByScript<Items: RandomAccessCollection, ItemID: Hashable>(
+      _ before: Items, _ after: Items, sections s: Int, _ t: Int,
+      _ oldMiddle: Range<Int>, _ newMiddle: Range<Int>,
+      itemID: (Items.Element) -> ItemID,
+      itemContentEquals: (Items.Element, Items.Element) -> Bool
+    ) -> (old: [Int], new: [Int])? {
+      guard !oldMiddle.isEmpty || !newMiddle.isEmpty else { return ([], []) }
+      func oldItem(_ j: Int) -> Items.Element {
+        before[before.index(before.startIndex, offsetBy: j)]
+      }
+      func newItem(_ i: Int) -> Items.Element { after[after.index(after.startIndex, offsetBy: i)] }
+      // Both middles start after the common prefix.
+      let start = oldMiddle.lowerBound
+      guard
+        let script = _ShortEditScript.find(
+          oldCount: oldMiddle.count, newCount: newMiddle.count, maximumEdits: 128,
+          budget: 8 * (oldMiddle.count + newMiddle.count),
+          { x, y in itemID(oldItem(start + x)) == itemID(newItem(start + y)) })
+      else { return nil }
+      var updates: [Int] = []
+      let changes = script.changes(
+        at: start, updates: &updates,
+        sameID: { itemID(oldItem($0)) == itemID(newItem($1)) },
+        sameContent: { itemContentEquals(oldItem($0), newItem($1)) })
+      for j in updates { itemUpdates.append(ItemPath(section: s, item: j)) }
+      for move in changes.moves {
+        itemMoves.append(
+          ItemMove(
+            from: ItemPath(section: s, item: move.from), to: ItemPath(section: t, item: move.to)))
+      }
+      return (changes.deletions.reversed(), changes.insertions)
+    }
+
+    /// Calls `body` with the path and the item of each item at `positions`
+    /// of `sections`, in order.
+    @inlinable
+    internal static func _forEachItem<Items: RandomAccessCollection>(
+      of sections: [Items], at positions: [_Positions],
       _ body: (ItemPath, Items.Element) -> Void
     ) {
-      for s in sections.indices where !middles[s].isEmpty {
+      for s in sections.indices {
         let items = sections[s]
-        var index = items.index(items.startIndex, offsetBy: middles[s].lowerBound)
-        for i in middles[s] {
-          body(ItemPath(section: s, item: i), items[index])
-          items.formIndex(after: &index)
+        switch positions[s] {
+        case .range(let range):
+          guard !range.isEmpty else { continue }
+          var index = items.index(items.startIndex, offsetBy: range.lowerBound)
+          for i in range {
+            body(ItemPath(section: s, item: i), items[index])
+            items.formIndex(after: &index)
+          }
+        case .list(let list):
+          for i in list {
+            body(ItemPath(section: s, item: i), items[items.index(items.startIndex, offsetBy: i)])
+          }
         }
+      }
+    }
+
+    /// Places the items at `positions` of new section `t`, which a short
+    /// edit script left unpaired, whose matches are `oldForNew[k...]`: an
+    /// insertion, or a move from another section.
+    @inlinable
+    internal mutating func _placeLeftovers<Items: RandomAccessCollection>(
+      of after: Items, _ t: Int, _ positions: [Int], inOld old: [Items],
+      oldPaths: [ItemPath], oldForNew: [Int], from k: inout Int, matched: inout [Bool],
+      itemContentEquals: (Items.Element, Items.Element) -> Bool
+    ) {
+      for i in positions {
+        let j = oldForNew[k]
+        k += 1
+        let to = ItemPath(section: t, item: i)
+        guard j >= 0 else {
+          itemInsertions.append(to)
+          continue
+        }
+        matched[j] = true
+        let from = oldPaths[j]
+        let source = old[from.section]
+        if !itemContentEquals(
+          source[source.index(source.startIndex, offsetBy: from.item)],
+          after[after.index(after.startIndex, offsetBy: i)])
+        {
+          itemUpdates.append(from)
+        }
+        itemMoves.append(ItemMove(from: from, to: to))
       }
     }
 

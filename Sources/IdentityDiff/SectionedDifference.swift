@@ -21,7 +21,9 @@ import _AdapterInternals
 ///   sections that exist in both snapshots: an item that changes section is
 ///   a move. The common prefix and suffix of a section's items (all of them
 ///   when its identities did not change) match each other, found by
-///   comparing before any hashing; only the rest are hashed. Items
+///   comparing before any hashing; the rest of a section that a few edits
+///   explain (a row dragged across it) is matched by comparing too, as
+///   `IdentityDifference` matches a list; only what is left is hashed. Items
 ///   of a deleted section are deleted with it, items of an inserted section
 ///   arrive with it (they are not listed), as in UIKit.
 /// - Moves are the fewest that explain the reorder: an item that changes
@@ -102,9 +104,10 @@ public struct SectionedDifference: Hashable, Sendable {
   ///   - itemContentEquals: Whether two items with the same identity have
   ///     the same content; `false` makes an item update.
   /// - Complexity: O(*n* + *m* + *k* log *k*), expected, for *n* old and
-  ///   *m* new sections and items and *k* items that stay in their section;
-  ///   the common prefix and suffix of each section's items (all of them, in
-  ///   a section whose identities did not change) are compared, not hashed.
+  ///   *m* new sections and items and *k* hashed items that stay in their
+  ///   section; the common prefix and suffix of each section's items (all of
+  ///   them, in a section whose identities did not change), and the rest of
+  ///   a section that at most 128 edits explain, are compared, not hashed.
   @inlinable
   public init<
     Sections: RandomAccessCollection, Items: RandomAccessCollection,

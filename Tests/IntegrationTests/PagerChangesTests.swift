@@ -194,6 +194,106 @@ struct PagerChangesTests {
     #expect(list.windowIDs == list.window.map { pager.items.rows[$0].id }, "\(note)")
   }
 
+  @Test(
+    "Rows dragged above, inside and below the window, several pending: the row read stays put",
+    arguments: modelTestSeeds)
+  func dragsKeepTheRowRead(seed: UInt64) async {
+    let pager = Pager<Int, Message>(
+      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20, settleInterval: .zero),
+      source: .positional { range in
+        PositionalPage(
+          items: range.clamped(to: 0..<1_000).map { Message(id: $0) }, totalCount: 1_000)
+      })
+    pager.refresh()
+    await pager.waitUntilIdle()
+    var list = VirtualList(
+      data: pager.items.rows, id: { $0.id },
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
+        viewport: Viewport(length: 500)))
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
+    _ = list.scroll(toOffset: 150 * 50 + 17)
+    await pager.waitUntilIdle()
+    Self.follow(pager, in: &list)
+    var g = SplitMix64(seed: seed)
+    for round in 0..<sized(20, full: 100) {
+      let first = list.visible.lowerBound
+      let read = list.data[first].id
+      let screen = Double(first) * 50 - list.engine.viewport.offset
+      let version = list.data.version
+      // One to three drags before the list's next frame, of loaded rows
+      // anywhere: above the window, in it, below it.
+      var reference = pager.items.map { $0?.id }
+      let rowsBefore = pager.items.rows.map(\.id)
+      var movedRead = false
+      for _ in 0..<Int.random(in: 1...3, using: &g) {
+        let loaded = reference.indices.filter { reference[$0] != nil }
+        let ids = (0..<Int.random(in: 1...3, using: &g)).map { _ in
+          reference[loaded.randomElement(using: &g)!]!
+        }
+        let before = Bool.random(using: &g) ? nil : reference[loaded.randomElement(using: &g)!]
+        guard pager.move(ids: ids, before: before) else { continue }
+        reference = Self.moving(ids, before: before, in: reference)
+        movedRead = movedRead || ids.contains { .item($0) == read }
+      }
+      #expect(pager.items.map { $0?.id } == reference, "round \(round): the pager's rows")
+      let changes = pager.changes(since: version) ?? []
+      #expect(
+        changes.allSatisfy { $0.removed.reduce(0) { $0 + $1.count } == $0.moved.count },
+        "round \(round): every removed row is a move")
+      let replayed = Self.replaying(changes, on: rowsBefore)
+      let rowsNow = pager.items.rows.map(\.id)
+      if replayed != rowsNow {
+        let at = replayed.map { rows in
+          zip(rows, rowsNow).enumerated().first { $1.0 != $1.1 }?.offset ?? rows.count
+        }
+        Issue.record(
+          "round \(round): the moves published differ from the rows at \(String(describing: at))")
+      }
+      Self.follow(pager, in: &list)
+      #expect(list.windowIDs == list.window.map { pager.items.rows[$0].id }, "round \(round)")
+      let now = list.visible.lowerBound
+      if !movedRead {
+        #expect(list.data[now].id == read, "round \(round): the row read is still first")
+        #expect(Double(now) * 50 - list.engine.viewport.offset == screen, "round \(round): 0 pt")
+      }
+      // The reader moves on a little, and the pager loads around it.
+      _ = list.scroll(
+        toOffset: list.engine.viewport.offset + Double.random(in: -300...300, using: &g))
+      await pager.waitUntilIdle()
+      Self.follow(pager, in: &list)
+    }
+  }
+
+  /// `rows` changed by `changes` in turn, each inserted row the one a move
+  /// brings (`nil` if one is not).
+  static func replaying<ID>(_ changes: [RowChanges], on rows: [ID]) -> [ID]? {
+    var rows = rows
+    for change in changes {
+      let arriving = Dictionary(change.moved.map { ($0.to, rows[$0.from]) }) { first, _ in first }
+      for range in change.removed.reversed() { rows.removeSubrange(range) }
+      for position in change.inserted.joined() {
+        guard let row = arriving[position], position <= rows.count else { return nil }
+        rows.insert(row, at: position)
+      }
+    }
+    return rows
+  }
+
+  /// `rows` with the rows of `ids` moved before `destination` (the end if
+  /// `nil`), in their order, as `Pager.move(ids:before:)` documents it.
+  static func moving(_ ids: [Int], before destination: Int?, in rows: [Int?]) -> [Int?] {
+    let moved = Set(ids)
+    let kept = rows.filter { $0.map { !moved.contains($0) } ?? true }
+    let movedRows = rows.filter { $0.map(moved.contains) ?? false }
+    guard let destination else { return kept + movedRows }
+    // A destination among the moved: the first kept row after it.
+    let start = rows.firstIndex(of: destination)!
+    let after = rows[start...].first { $0.map { !moved.contains($0) } ?? false }
+    guard let after, let k = kept.firstIndex(of: after) else { return kept + movedRows }
+    return Array(kept[..<k]) + movedRows + Array(kept[k...])
+  }
+
   /// The row heights a host measures: not the estimate, and uneven.
   static func trueLength(ofItem id: Int) -> Double { Double(30 + (id * 7) % 5 * 13) }
 

@@ -3,7 +3,8 @@
 // IdentityDifference (Heckel, O(n + m)) against the standard library's
 // difference(from:) (Myers, O((n + m) d)) at 10k and 100k items with 1%,
 // 10% and 50% of the items replaced, and at 1M items with one appended, one
-// replaced, one moved, or none changed; DifferenceKit's own scenario on
+// replaced, one moved, or none changed (the last two also as one section,
+// through both batch forms); DifferenceKit's own scenario on
 // UUIDs, flat and as one section with its batch, against a Dictionary-based
 // Heckel match (DifferenceKit does not resolve here; Benchmarks/README.md
 // has it measured side by side).
@@ -78,6 +79,25 @@ let benchmarks: @Sendable () -> Void = {
       configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 10)
     ) { _ in
       blackHole(new.difference(from: million))
+    }
+    guard name == "no change" || name == "one moved by 899,900" else { continue }
+    // The same change to the list as one section, in each form UIKit takes.
+    func sectioned() -> SectionedDifference {
+      SectionedDifference(
+        from: [million], to: [new], sectionID: { _ in 0 }, items: { $0 }, itemID: { $0.id },
+        sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
+    }
+    Benchmark(
+      "1M items, \(name): SectionedDifference + batch()",
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 10)
+    ) { _ in
+      blackHole(sectioned().batch())
+    }
+    Benchmark(
+      "1M items, \(name): SectionedDifference + stagedBatches()",
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 10)
+    ) { _ in
+      blackHole(sectioned().stagedBatches())
     }
   }
   differenceKitScenario()

@@ -327,8 +327,8 @@ struct SectionedDifferenceTests {
     }
   }
 
-  @Test("The common ends of a changed section are compared; only its middle is hashed")
-  func commonEndsAreNotHashed() {
+  @Test("A section that a few edits changed is compared, not hashed, ends and middle")
+  func fewEditsAreNotHashed() {
     let old = [
       TestSection(id: 0, content: 0, items: (0..<1_000).map { TestItem(id: $0, content: 0) })
     ]
@@ -336,29 +336,67 @@ struct SectionedDifferenceTests {
     new[0].items.swapAt(500, 510)
     new[0].items[2].content = 1  // an update in the common prefix
     new[0].items[900].content = 1  // and one in the common suffix
+    new[0].items[505].content = 1  // and one in the middle
     let (difference, hashes) = countingHashes(old, new)
-    #expect(hashes <= 2 * 11, "only items 500...510 are hashed")
+    #expect(hashes == 0)
     #expect(difference == sectionedDifference(old, new))
     #expect(
-      difference.itemUpdates == [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 900)])
+      difference.itemUpdates == [2, 505, 900].map { ItemPath(section: 0, item: $0) })
     #expect(difference.itemMoves.count == 2, "a swap is two moves")
     #expect(batchFormsProblem(old: old, new: new) == nil)
   }
 
-  @Test("Unchanged sections are compared, not hashed; the changed one is diffed")
+  @Test("Unchanged sections are compared, not hashed; a reordered one is hashed alone")
   func unchangedSectionsAreNotHashed() {
     let old = (0..<100).map { s in
       TestSection(
         id: s, content: 0, items: (0..<100).map { TestItem(id: s * 100 + $0, content: 0) })
     }
     var new = old
-    new[40].items.swapAt(3, 90)
+    new[40].items.reverse()  // more edits than a short script: the table
     new[70].items[5].content = 1  // an update in a section whose ids stay
     let (difference, hashes) = countingHashes(old, new)
     #expect(hashes <= 2 * 100, "only section 40's items are hashed")
     #expect(difference == sectionedDifference(old, new))
     #expect(difference.itemUpdates == [ItemPath(section: 70, item: 5)])
-    #expect(difference.itemMoves.count == 2, "a swap is two moves")
+    #expect(difference.itemMoves.count == 99, "a reversal of 100 keeps one")
+    #expect(batchFormsProblem(old: old, new: new) == nil)
+  }
+
+  @Test("An item dragged to another section is the only one hashed, on each side")
+  func itemsAcrossSectionsAreTheOnlyOnesHashed() {
+    let old = (0..<10).map { s in
+      TestSection(
+        id: s, content: 0, items: (0..<1_000).map { TestItem(id: s * 1_000 + $0, content: 0) })
+    }
+    var new = old
+    var dragged = new[2].items.remove(at: 400)
+    dragged.content = 1
+    new[7].items.insert(dragged, at: 600)
+    new[7].items.remove(at: 10)  // and a deletion beside it
+    let (difference, hashes) = countingHashes(old, new)
+    #expect(hashes <= 2 * 2, "the dragged item and the deleted one, each side")
+    #expect(difference == sectionedDifference(old, new))
+    #expect(
+      difference.itemMoves == [
+        .init(from: ItemPath(section: 2, item: 400), to: ItemPath(section: 7, item: 599))
+      ])
+    #expect(difference.itemDeletions == [ItemPath(section: 7, item: 10)])
+    #expect(difference.itemUpdates == [ItemPath(section: 2, item: 400)])
+    #expect(batchFormsProblem(old: old, new: new) == nil)
+  }
+
+  @Test("Staged batches list only the stages that change something")
+  func stagedBatchesCostWhatChanged() {
+    let old = [
+      TestSection(id: 0, content: 0, items: (0..<10_000).map { TestItem(id: $0, content: 0) })
+    ]
+    #expect(sectionedDifference(old, old).stagedBatches().isEmpty)
+    var new = old
+    new[0].items.insert(new[0].items.remove(at: 10), at: 9_000)
+    let stages = sectionedDifference(old, new).stagedBatches()
+    #expect(stages.map(\.batch.itemMoves.count) == [1])
+    #expect(stages.first.map { materialize($0, old: old, new: new) } == new)
     #expect(batchFormsProblem(old: old, new: new) == nil)
   }
 }
