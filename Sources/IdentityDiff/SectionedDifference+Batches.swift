@@ -171,21 +171,18 @@ extension SectionedDifference {
 
   /// New section `t` as the new snapshot has it.
   private func _newSection(_ t: Int) -> StagedBatch.Section {
-    StagedBatch.Section(
-      source: .new(t), items: (0..<newItemCounts[t]).map { .new(ItemPath(section: t, item: $0)) })
+    var items = StagedBatch.Items()
+    items._append(.new(ItemPath(section: t, item: 0)), count: newItemCounts[t])
+    return StagedBatch.Section(source: .new(t), items: items)
   }
 
   /// Old section `s` once the item deletions are done.
   private func _survivors(ofOldSection s: Int, _ deleted: _Removals) -> StagedBatch.Section {
-    var items: [StagedBatch.ItemSource] = []
-    items.reserveCapacity(oldItemCounts[s] - deleted.items[s].count)
-    var next = 0
-    for i in 0..<oldItemCounts[s] {
-      if next < deleted.items[s].count && deleted.items[s][next] == i {
-        next += 1
-      } else {
-        items.append(.old(ItemPath(section: s, item: i)))
-      }
+    var items = StagedBatch.Items()
+    var start = 0
+    for gap in deleted.items[s] + [oldItemCounts[s]] {
+      items._append(.old(ItemPath(section: s, item: start)), count: gap - start)
+      start = gap + 1
     }
     return StagedBatch.Section(source: .old(s), items: items)
   }
@@ -315,46 +312,58 @@ private struct _Arrivals {
 
   /// The items of new section `t` (old section `s`): insertions and move
   /// destinations in their places, and the items that stay, in their old
-  /// order, in the places left; appends the new paths of the updated ones
-  /// to `updatedNewPaths`.
+  /// order, in the places left, a run at a time; appends the new paths of
+  /// the updated ones to `updatedNewPaths`.
   func items(
     ofNewSection t: Int, oldSection s: Int, updated updatedNewPaths: inout [ItemPath]
-  ) -> [StagedBatch.ItemSource] {
-    var cursors = (inserted: 0, arriving: 0, deleted: 0, leaving: 0, updated: 0)
-    var stayer = 0
+  ) -> StagedBatch.Items {
+    var insertions = _Cursor(inserted.items[t])
+    var arrivals = _Cursor(arriving[t].map(\.to.item))
+    var gaps = _Cursor((deleted.items[s] + leaving.items[s]).sorted())
+    var updates = _Cursor(updated.items[s])
     let count = newItemCounts[t]
-    var items: [StagedBatch.ItemSource] = []
-    items.reserveCapacity(count)
-    for i in 0..<count {
-      let q = ItemPath(section: t, item: i)
-      if cursors.inserted < inserted.items[t].count && inserted.items[t][cursors.inserted] == i {
-        cursors.inserted += 1
-        items.append(.new(q))
-      } else if cursors.arriving < arriving[t].count && arriving[t][cursors.arriving].to.item == i {
-        let from = arriving[t][cursors.arriving].from
-        cursors.arriving += 1
-        if updatedPaths.contains(from) { updatedNewPaths.append(q) }
-        items.append(.old(from))
+    var items = StagedBatch.Items()
+    var i = 0
+    var stayer = 0
+    while i < count {
+      if insertions.next(atLeast: i) == i {
+        items._append(.new(ItemPath(section: t, item: i)))
+        i += 1
+      } else if arrivals.next(atLeast: i) == i {
+        let from = arriving[t][arrivals.offset].from
+        if updatedPaths.contains(from) { updatedNewPaths.append(ItemPath(section: t, item: i)) }
+        items._append(.old(from))
+        i += 1
       } else {
-        while Self.skip(deleted.items[s], stayer, &cursors.deleted)
-          || Self.skip(leaving.items[s], stayer, &cursors.leaving)
-        {
-          stayer += 1
+        while gaps.next(atLeast: stayer) == stayer { stayer += 1 }
+        // Stayers, up to the next arrival or the next old item that left.
+        let event = Swift.min(
+          insertions.next(atLeast: i) ?? count, arrivals.next(atLeast: i) ?? count)
+        let run = Swift.min(event - i, (gaps.next(atLeast: stayer) ?? Int.max) - stayer)
+        while let u = updates.next(atLeast: stayer), u < stayer + run {
+          updatedNewPaths.append(ItemPath(section: t, item: i + u - stayer))
+          updates.offset += 1
         }
-        if Self.skip(updated.items[s], stayer, &cursors.updated) { updatedNewPaths.append(q) }
-        items.append(.old(ItemPath(section: s, item: stayer)))
-        stayer += 1
+        items._append(.old(ItemPath(section: s, item: stayer)), count: run)
+        i += run
+        stayer += run
       }
     }
     return items
   }
+}
 
-  /// Whether `item` is the next of the ascending `positions` from `cursor`;
-  /// moves the cursor past the positions up to it.
-  private static func skip(_ positions: [Int], _ item: Int, _ cursor: inout Int) -> Bool {
-    while cursor < positions.count && positions[cursor] < item { cursor += 1 }
-    guard cursor < positions.count && positions[cursor] == item else { return false }
-    cursor += 1
-    return true
+/// A walk through ascending positions.
+private struct _Cursor {
+  let positions: [Int]
+  var offset = 0
+
+  init(_ positions: [Int]) { self.positions = positions }
+
+  /// The first position from `offset` on that is at least `x`, the cursor
+  /// moved to it; `nil` past the last.
+  mutating func next(atLeast x: Int) -> Int? {
+    while offset < positions.count && positions[offset] < x { offset += 1 }
+    return offset < positions.count ? positions[offset] : nil
   }
 }

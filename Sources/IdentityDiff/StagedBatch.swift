@@ -21,7 +21,7 @@ public struct StagedBatch: Hashable, Sendable {
     /// Where the section comes from: `.old(s)` or `.new(t)`.
     public var source: Source
     /// Where each of its items comes from.
-    public var items: [ItemSource]
+    public var items: Items
   }
 
   /// A section of the old or of the new snapshot.

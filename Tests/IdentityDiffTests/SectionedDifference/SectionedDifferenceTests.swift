@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-import IdentityDiff
 import Testing
 import _TestSupport
+
+@testable import IdentityDiff
 
 /// A random pair of sectioned snapshots: sections deleted, inserted,
 /// reordered and retitled (some empty); items deleted, inserted, moved within
@@ -397,6 +398,33 @@ struct SectionedDifferenceTests {
     let stages = sectionedDifference(old, new).stagedBatches()
     #expect(stages.map(\.batch.itemMoves.count) == [1])
     #expect(stages.first.map { materialize($0, old: old, new: new) } == new)
+    // The stage's list is four runs: the rows before, between and after, and
+    // the moved one.
+    let items = stages[0].sections[0].items
+    var expected = (0..<10_000).map { StagedBatch.ItemSource.old(ItemPath(section: 0, item: $0)) }
+    expected.insert(expected.remove(at: 10), at: 9_000)
+    #expect(items._runs.count == 4)
+    #expect(items.elementsEqual(expected))
+  }
+
+  @Test("A stage's items are a conforming collection", arguments: [false, true])
+  func stagedItemsConform(deleting: Bool) {
+    let old = [
+      TestSection(id: 0, content: 0, items: (0..<30).map { TestItem(id: $0, content: 0) })
+    ]
+    var new = old
+    new[0].items.insert(new[0].items.remove(at: 3), at: 20)
+    if deleting { new[0].items.remove(at: 25) }
+    let stages = sectionedDifference(old, new).stagedBatches()
+    #expect(stages.count == (deleting ? 2 : 1))
+    // The last stage lists the new items, each an old one (its id is its
+    // old position).
+    let expected = new[0].items.map {
+      StagedBatch.ItemSource.old(ItemPath(section: 0, item: $0.id))
+    }
+    if let last = stages.last {
+      checkRandomAccessCollection(last.sections[0].items, expectedContents: expected)
+    }
     #expect(batchFormsProblem(old: old, new: new) == nil)
   }
 }
