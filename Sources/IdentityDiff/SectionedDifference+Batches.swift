@@ -133,8 +133,8 @@ extension SectionedDifference {
   /// - Parameter style: How items whose content changed are shown: kept
   ///   cells reconfigured (the default) or reloaded.
   /// - Complexity: O(*s* + *c* log *c*) for *s* sections and *c* changes,
-  ///   plus O(*n* + *m*) for the old and new items of each stage there is
-  ///   (every stage lists its sections and items).
+  ///   for each stage there is: a stage lists its items as runs
+  ///   (`StagedBatch.Items`), one per stretch of rows no change splits.
   public func stagedBatches(
     updatingContentBy style: ContentUpdateStyle = .reconfigure
   ) -> [StagedBatch] {
