@@ -198,14 +198,7 @@ struct PagerChangesTests {
     "Rows dragged above, inside and below the window, several pending: the row read stays put",
     arguments: modelTestSeeds)
   func dragsKeepTheRowRead(seed: UInt64) async {
-    let pager = Pager<Int, Message>(
-      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20, settleInterval: .zero),
-      source: .positional { range in
-        PositionalPage(
-          items: range.clamped(to: 0..<1_000).map { Message(id: $0) }, totalCount: 1_000)
-      })
-    pager.refresh()
-    await pager.waitUntilIdle()
+    let pager = await Self.loadedMessages()
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id },
       engine: WindowingEngine(
@@ -295,13 +288,8 @@ struct PagerChangesTests {
     return Array(kept[..<k]) + movedRows + Array(kept[k...])
   }
 
-  /// The row heights a host measures: not the estimate, and uneven.
-  static func trueLength(ofItem id: Int) -> Double { Double(30 + (id * 7) % 5 * 13) }
-
-  @Test(
-    "A jump lands on its row while the pager loads the pages around it",
-    arguments: [0, 1, 250, 700, 985, 999])
-  func jumpLandsThroughLoads(row: Int) async {
+  /// A positional pager of 1,000 messages, its first pages loaded.
+  static func loadedMessages() async -> Pager<Int, Message> {
     let pager = Pager<Int, Message>(
       configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 20, settleInterval: .zero),
       source: .positional { range in
@@ -310,6 +298,17 @@ struct PagerChangesTests {
       })
     pager.refresh()
     await pager.waitUntilIdle()
+    return pager
+  }
+
+  /// The row heights a host measures: not the estimate, and uneven.
+  static func trueLength(ofItem id: Int) -> Double { Double(30 + (id * 7) % 5 * 13) }
+
+  @Test(
+    "A jump lands on its row while the pager loads the pages around it",
+    arguments: [0, 1, 250, 700, 985, 999])
+  func jumpLandsThroughLoads(row: Int) async {
+    let pager = await Self.loadedMessages()
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id },
       engine: WindowingEngine(
