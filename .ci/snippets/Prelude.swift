@@ -8,7 +8,9 @@ nonisolated struct Post: Identifiable, Hashable, Sendable {
   var title: String
 }
 
-struct PostsResponse: Sendable {
+// The same for the API's response, whose fields the loaders read off the
+// main actor.
+nonisolated struct PostsResponse: Sendable {
   var posts: [Post]
   var nextCursor: String?
 }
