@@ -206,7 +206,7 @@ enum Demo {
       offsets: topToBottom(contentLength: list.engine.contentLength, jumps: 500))
     // A data change: rows removed and inserted above the viewport, through
     // the list, in place, each edit reporting its own rows.
-    let anchor = list.visible.lowerBound
+    let anchor = list.visibleRange.lowerBound
     let update = list.update { store in
       var changes = store.removeSubrange(10..<20)
       for k in 0..<15 {
@@ -279,7 +279,7 @@ enum Demo {
     // range as a scroll view feeds it: a far jump settles before it loads.
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id }, engine: makeEngine(count: pager.items.count))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     // Frames at a display's pace (60 Hz, on the real clock the pager's
     // settle interval runs on): a steady read, then jumps. Each frame
     // follows the pager's publications and waits for nothing else.
@@ -290,7 +290,7 @@ enum Demo {
     var landings = JumpLandings()
     var unshown = 0
     func shown(_ list: PagedList) -> Bool {
-      !list.visible.contains { !pager.items.isLoaded(at: $0) }
+      !list.visibleRange.contains { !pager.items.isLoaded(at: $0) }
     }
     await scroll(&list, report: &report, offsets: read) { list, _ in
       await display.waitForNextFrame()
@@ -354,13 +354,13 @@ enum Demo {
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
     let loadsBeforeRefresh = pager.requestCount
-    let firstVisible = list.visible.lowerBound
+    let firstVisible = list.visibleRange.lowerBound
     let itemBefore = list.data[firstVisible].id
     inserted.value = 3
     pager.refresh()
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
-    let now = list.visible.lowerBound
+    let now = list.visibleRange.lowerBound
     let shift = list.data.firstIndex { $0.id == itemBefore }.map { $0 - firstVisible }
     return "refresh() in place after 3 rows arrived at the top: "
       + "\(pager.requestCount - loadsBeforeRefresh) loads; the item read "

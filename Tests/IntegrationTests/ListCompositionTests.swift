@@ -43,7 +43,7 @@ struct ListCompositionTests {
   struct Snapshot<ID: Hashable> {
     var ids: [ID]
     var offset: Double
-    var visible: Range<Int>
+    var visibleRange: Range<Int>
     var window: Range<Int>
     var anchoring: Anchoring
     var viewportLength: Double
@@ -52,7 +52,7 @@ struct ListCompositionTests {
     init<Data>(_ list: VirtualList<Data, ID, FixedSizeLayout>, ids: [ID]) {
       self.ids = ids
       offset = list.engine.viewport.offset
-      visible = list.visible
+      visibleRange = list.visibleRange
       window = list.window
       anchoring = list.anchoring
       viewportLength = list.engine.viewport.length
@@ -66,18 +66,18 @@ struct ListCompositionTests {
       if anchoring == .chat, wasAtEnd { return maximum }
       let atTop = anchoring == .feed && offset <= 0
       var result = offset
-      let anchor = visible.isEmpty ? window.lowerBound : visible.lowerBound
+      let anchor = visibleRange.isEmpty ? window.lowerBound : visibleRange.lowerBound
       if !atTop, !window.isEmpty, anchor < ids.count {
         let newPosition = Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) })
         let after = ids[anchor...].firstIndex { newPosition[$0] != nil }
         let before = ids[..<anchor].lastIndex { newPosition[$0] != nil }
         let kept: Int? =
-          if let after, after == anchor || visible.contains(after) { after } else {
+          if let after, after == anchor || visibleRange.contains(after) { after } else {
             before ?? after
           }
         if let kept {
           let screen =
-            kept == anchor || visible.contains(kept) ? Double(kept) * h - offset : 0
+            kept == anchor || visibleRange.contains(kept) ? Double(kept) * h - offset : 0
           result = Double(newPosition[ids[kept]]!) * h - screen
         }
       }

@@ -30,7 +30,7 @@ struct OutlineAnchoringTests {
         layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
         viewport: Viewport(length: 300)))
     _ = list.scroll(toOffset: 600 * 30)
-    #expect(list.visible == 600..<610)
+    #expect(list.visibleRange == 600..<610)
     let change = outline.collapse(500)
     list.apply(
       RowChanges(removed: change.removedRows, inserted: change.insertedRows), from: outline)
@@ -38,7 +38,7 @@ struct OutlineAnchoringTests {
     // block, not row 100 (what keeping the first survivor below at its
     // off-screen distance gave).
     #expect(screenOffset(of: 500, in: list) == 0)
-    #expect(list.visible.lowerBound == 500)
+    #expect(list.visibleRange.lowerBound == 500)
     // The same collapse while the folder's row is on screen keeps it where
     // it was.
     outline.expand(500)
@@ -62,11 +62,11 @@ struct OutlineAnchoringTests {
         layout: FixedSizeLayout(itemCount: 100, itemLength: 30), viewport: Viewport(length: 300)))
     _ = list.scroll(toOffset: 50 * 30)
     list.update { $0.expand(10).rowChanges }  // above the viewport
-    #expect(list.windowIDs.contains(50) && list.visible.lowerBound == 100)
+    #expect(list.windowIDs.contains(50) && list.visibleRange.lowerBound == 100)
     list.update { $0.expand(60).rowChanges }  // below it
-    #expect(list.visible.lowerBound == 100)
+    #expect(list.visibleRange.lowerBound == 100)
     list.update { $0.collapse(10).rowChanges }
-    #expect(list.visible.lowerBound == 50)
+    #expect(list.visibleRange.lowerBound == 50)
     let ids = list.window.map { list.data[$0].id }
     #expect(list.windowIDs == ids)
   }
@@ -97,7 +97,7 @@ struct OutlineAnchoringTests {
       // the roots or a folder, before one of its children or at the end.
       let ids = (0..<Int.random(in: 1...3, using: &g)).map { _ in
         Int.random(in: 0..<3, using: &g) == 0
-          ? list.data[Int.random(in: list.visible, using: &g)].id
+          ? list.data[Int.random(in: list.visibleRange, using: &g)].id
           : list.data[Int.random(in: 0..<list.data.count, using: &g)].id
       }
       let parent = Bool.random(using: &g) ? nil : Int.random(in: 0..<200, using: &g)
@@ -113,7 +113,7 @@ struct OutlineAnchoringTests {
       guard !changes.removed.contains(where: { $0.contains(top) }) else { continue }
       #expect(
         screenOffset(of: reader, in: list) == before,
-        "round \(round): \(ids) to \(String(describing: parent)) top \(top) \(changes) visible \(list.visible) offset \(list.engine.viewport.offset)"
+        "round \(round): \(ids) to \(String(describing: parent)) top \(top) \(changes) visible \(list.visibleRange) offset \(list.engine.viewport.offset)"
       )
       checked += 1
     }

@@ -55,8 +55,8 @@ struct OutlineBridgeTests {
         return "scroll to \(offset)"
       }
       let engine = state.list.engine
-      if !state.list.visible.isEmpty {
-        let first = state.list.visible.lowerBound
+      if !state.list.visibleRange.isEmpty {
+        let first = state.list.visibleRange.lowerBound
         state.anchor = (
           state.outline[first].id,
           engine.layout.frame(of: first).mainOffset - engine.viewport.offset,

@@ -38,7 +38,7 @@ struct PagerChangesTests {
         layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(offset: 0, length: 500)))
     _ = list.scroll(toOffset: 40 * 50 + 10)  // row 540 at the top, 10 points up
-    let row = list.data[list.engine.visible.lowerBound]
+    let row = list.data[list.engine.visibleRange.lowerBound]
     let screenOffset = 40 * 50.0 - list.engine.viewport.offset
     let version = list.data.version
     pager.loadPrevious()
@@ -47,7 +47,7 @@ struct PagerChangesTests {
     let batches = pager.changes(since: version) ?? []
     #expect(batches.count == 1 && batches.first?.inserted == [0..<20])
     list.apply(batches, from: pager.items)
-    let first = list.engine.visible.lowerBound
+    let first = list.engine.visibleRange.lowerBound
     #expect(list.data[first] == row, "the same row is first on screen")
     #expect(Double(first) * 50 - list.engine.viewport.offset == screenOffset)
   }
@@ -65,7 +65,7 @@ struct PagerChangesTests {
         layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(offset: 0, length: 300)))
     _ = list.scroll(toOffset: 5 * 50)
-    let read = list.data[list.engine.visible.lowerBound]
+    let read = list.data[list.engine.visibleRange.lowerBound]
     let version = list.data.version
     // Five count-changing publications before the list's next frame.
     for load in 0..<5 {
@@ -77,7 +77,7 @@ struct PagerChangesTests {
     list.apply(changes, from: pager.items)
     #expect(list.engine.layout.itemCount == pager.items.count)
     #expect(list.windowIDs == list.window.map { pager.items[$0] ?? -1 })
-    #expect(list.data[list.engine.visible.lowerBound] == read, "the row read is still first")
+    #expect(list.data[list.engine.visibleRange.lowerBound] == read, "the row read is still first")
   }
 
   @Test("Changes since a version too old ask for a full reload")
@@ -160,10 +160,10 @@ struct PagerChangesTests {
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(length: 500)))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     // Walk down to row 300 as a reader scrolls, following the pager.
     var offset = 0.0
-    while list.visible.lowerBound < 300 {
+    while list.visibleRange.lowerBound < 300 {
       offset += 400
       _ = list.scroll(toOffset: offset)
       await pager.waitUntilIdle()
@@ -172,7 +172,7 @@ struct PagerChangesTests {
     _ = list.scroll(toOffset: list.engine.viewport.offset + 17)
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
-    let first = list.visible.lowerBound
+    let first = list.visibleRange.lowerBound
     let read = list.data[first].id
     let screen = Double(first) * 50 - list.engine.viewport.offset
     #expect(read == .item(first), "row \(first) read before the change")
@@ -187,7 +187,7 @@ struct PagerChangesTests {
     pager.refresh()
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
-    let now = list.visible.lowerBound
+    let now = list.visibleRange.lowerBound
     let note = "keyed \(keyed), shift \(shift)"
     #expect(list.data[now].id == read, "the item read is still the first visible row: \(note)")
     #expect(Double(now) * 50 - list.engine.viewport.offset == screen, "0 pt drift: \(note)")
@@ -204,13 +204,13 @@ struct PagerChangesTests {
       engine: WindowingEngine(
         layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(length: 500)))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     _ = list.scroll(toOffset: 150 * 50 + 17)
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
     var g = SplitMix64(seed: seed)
     for round in 0..<sized(20, full: 100) {
-      let first = list.visible.lowerBound
+      let first = list.visibleRange.lowerBound
       let read = list.data[first].id
       let screen = Double(first) * 50 - list.engine.viewport.offset
       let version = list.data.version
@@ -245,7 +245,7 @@ struct PagerChangesTests {
       }
       Self.follow(pager, in: &list)
       #expect(list.windowIDs == list.window.map { pager.items.rows[$0].id }, "round \(round)")
-      let now = list.visible.lowerBound
+      let now = list.visibleRange.lowerBound
       if !movedRead {
         #expect(list.data[now].id == read, "round \(round): the row read is still first")
         #expect(Double(now) * 50 - list.engine.viewport.offset == screen, "round \(round): 0 pt")
@@ -314,7 +314,7 @@ struct PagerChangesTests {
       engine: WindowingEngine(
         layout: VariableSizeLayout(itemCount: pager.items.count, estimatedLength: 40),
         viewport: Viewport(length: 500)))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     list.scroll(toPosition: row)
     // A host's frames: the pager's publications followed, the window's
     // rows measured (placeholders at the estimate), until nothing changes.

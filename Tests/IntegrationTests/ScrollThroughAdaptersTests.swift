@@ -104,7 +104,7 @@ struct ScrollThroughAdaptersTests {
     // The windowing engine reports visible ranges to the pager.
     scrollThrough(pager.items, id: { $0 ?? -1 }, step: 400_000) { list in
       list.onVisibilityChange = { update in
-        MainActor.assumeIsolated { pager.visibleRangeDidChange(update.visible) }
+        MainActor.assumeIsolated { pager.visibleRangeDidChange(update.visibleRange) }
       }
     }
     // The scroll jumps 8,000 rows a frame: a fling. Its loads start once

@@ -120,8 +120,8 @@ struct SectionedListTests {
       }
       // The first visible row and where it is on screen, before.
       let engine = state.list.engine
-      let first = state.list.visible.lowerBound
-      if !state.list.visible.isEmpty {
+      let first = state.list.visibleRange.lowerBound
+      if !state.list.visibleRange.isEmpty {
         state.anchor = (
           Self.rowID(state.list.data[first]),
           engine.layout.frame(of: first).mainOffset - engine.viewport.offset,

@@ -193,7 +193,7 @@ final class ChatView: ListHostedView {
 
   func scroll(toOffset offset: Double, frame: Int) {
     host.scroll(toOffset: offset, frame: frame)
-    if host.list.visible.lowerBound < 20 { loadOlder() }
+    if host.list.visibleRange.lowerBound < 20 { loadOlder() }
   }
 
   func setViewport(width: Double, height: Double) {

@@ -75,7 +75,7 @@ final class TableView: HostedView {
       engine: WindowingEngine(
         layout: VariableSizeLayout(itemCount: rows.count, estimatedLength: 46),
         viewport: viewport, overscan: Overscan(points: 200, items: 2)))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     return ListHost(
       list: list,
       key: { id in
@@ -223,7 +223,7 @@ final class TableView: HostedView {
   /// fling to settle.
   private func jump(to position: Int, alignment: ScrollAlignment = .start) {
     host.jump(toPosition: position, alignment: alignment)
-    pager.visibleRangeWillSettle(host.list.visible)
+    pager.visibleRangeWillSettle(host.list.visibleRange)
   }
 
   func writeFrame(into json: inout JSONWriter) {

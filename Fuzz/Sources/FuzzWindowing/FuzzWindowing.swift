@@ -285,7 +285,7 @@ final class WindowingRun<L: WindowLayout> {
   /// One call the input chooses; `nil` if it had nothing to do.
   func step(measure: Measure?, step: Int) -> Effect? {
     window = list.window
-    let visibleBefore = list.engine.visible
+    let visibleBefore = list.engine.visibleRange
     let visibleIDs = visibleBefore.map { data[$0] }
     let offsetBefore = list.engine.viewport.offset
     let countBefore = data.count
@@ -412,7 +412,7 @@ final class WindowingRun<L: WindowLayout> {
   /// A row measured, as the run's host reports it.
   private func measure(_ measure: Measure, step: Int) -> Effect {
     // Often the row straddling the top edge, as it enters on the way up.
-    let visible = list.engine.visible
+    let visible = list.engine.visibleRange
     var at = !visible.isEmpty && input.bool() ? visible.lowerBound : position(data.count - 1)
     var length = input.hostileDouble(ordinary: 0...200)
     if host == .late {
@@ -514,7 +514,9 @@ func verify<L: WindowLayout>(
   let fresh = WindowingEngine(
     layout: engine.layout, viewport: v, overscan: overscan,
     visibilityThreshold: engine.visibilityThreshold)
-  check(fresh.visible == engine.visible, "visible \(engine.visible) vs fresh \(fresh.visible)")
+  check(
+    fresh.visibleRange == engine.visibleRange,
+    "visible \(engine.visibleRange) vs fresh \(fresh.visibleRange)")
   if dataChanged {
     check(fresh.window == engine.window, "window \(engine.window) vs \(fresh.window)")
   }
@@ -559,8 +561,8 @@ func verify<L: WindowLayout>(
   if engine.visibilityThreshold == 0 {
     let expected = hull(v.unobscuredRegion)
     check(
-      engine.visible == expected || (engine.visible.isEmpty && expected.isEmpty),
-      "visible \(engine.visible), frames say \(expected) at step \(step)")
+      engine.visibleRange == expected || (engine.visibleRange.isEmpty && expected.isEmpty),
+      "visible \(engine.visibleRange), frames say \(expected) at step \(step)")
   }
 }
 
@@ -579,7 +581,7 @@ func keptEdge<L: WindowLayout>(
     !(engine.anchoring != .feed && engine.isAtEnd), !engine.window.isEmpty
   else { return nil }
   let viewport = engine.viewport
-  let visible = engine.visible
+  let visible = engine.visibleRange
   let first = visible.isEmpty ? engine.window.lowerBound : visible.lowerBound
   guard first < engine.layout.itemCount else { return nil }
   func edge(_ position: Int, bottom: Bool) -> (position: Int, bottom: Bool, screen: Double) {

@@ -8,7 +8,7 @@
 /// published through `onVisibilityChange`, apart from the window's updates.
 public struct VisibilityUpdate<ID: Hashable> {
   /// The positions visible now.
-  public var visible: Range<Int>
+  public var visibleRange: Range<Int>
   /// Identifiers that became visible (for impressions and analytics).
   public var becameVisible: ListUpdate<ID>.Identifiers
   /// Identifiers that stopped being visible.
@@ -16,10 +16,10 @@ public struct VisibilityUpdate<ID: Hashable> {
 
   @inlinable
   internal init(
-    visible: Range<Int>, becameVisible: ListUpdate<ID>.Identifiers,
+    visibleRange: Range<Int>, becameVisible: ListUpdate<ID>.Identifiers,
     becameHidden: ListUpdate<ID>.Identifiers
   ) {
-    self.visible = visible
+    self.visibleRange = visibleRange
     self.becameVisible = becameVisible
     self.becameHidden = becameHidden
   }

@@ -12,9 +12,9 @@ public struct WindowChange: Hashable, Sendable {
   /// The positions materialized before.
   public var previousWindow: Range<Int>
   /// The positions on screen (beyond the visibility threshold) now.
-  public var visible: Range<Int>
+  public var visibleRange: Range<Int>
   /// The positions on screen before.
-  public var previousVisible: Range<Int>
+  public var previousVisibleRange: Range<Int>
   /// How far the engine moved the scroll offset to keep the content
   /// anchored (after items were inserted, removed or resized above the
   /// viewport); the UI applies it to its scroll view.
@@ -23,13 +23,13 @@ public struct WindowChange: Hashable, Sendable {
   /// Creates a change.
   @inlinable
   public init(
-    window: Range<Int>, previousWindow: Range<Int>, visible: Range<Int>,
-    previousVisible: Range<Int>, scrollCorrection: Double
+    window: Range<Int>, previousWindow: Range<Int>, visibleRange: Range<Int>,
+    previousVisibleRange: Range<Int>, scrollCorrection: Double
   ) {
     self.window = window
     self.previousWindow = previousWindow
-    self.visible = visible
-    self.previousVisible = previousVisible
+    self.visibleRange = visibleRange
+    self.previousVisibleRange = previousVisibleRange
     self.scrollCorrection = scrollCorrection
   }
 
@@ -43,7 +43,7 @@ public struct WindowChange: Hashable, Sendable {
   /// Positions in `previousWindow` that are not in `window`.
   public var exited: [Range<Int>] { _difference(previousWindow, window) }
   /// Positions that became visible.
-  public var becameVisible: [Range<Int>] { _difference(visible, previousVisible) }
+  public var becameVisible: [Range<Int>] { _difference(visibleRange, previousVisibleRange) }
   /// Positions that stopped being visible.
-  public var becameHidden: [Range<Int>] { _difference(previousVisible, visible) }
+  public var becameHidden: [Range<Int>] { _difference(previousVisibleRange, visibleRange) }
 }

@@ -21,7 +21,7 @@ extension WindowingEngine {
   ///   layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
   /// _ = engine.scroll(toOffset: 400)                        // item 10 at the top
   /// engine.apply(RowChanges(inserted: [0..<5]))      // five items above it
-  /// assert(engine.visible.lowerBound == 15 && engine.viewport.offset == 600)
+  /// assert(engine.visibleRange.lowerBound == 15 && engine.viewport.offset == 600)
   /// ```
   ///
   /// A moved row (`changes.moved`) counts as a survivor: the reader's place,

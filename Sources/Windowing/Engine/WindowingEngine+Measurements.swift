@@ -126,7 +126,8 @@ extension WindowingEngine where Layout: MeasuredLayout {
       record(&_layout)
       change = _reanchor(anchor.map(_target(keeping:)))
     }
-    return change.window == change.previousWindow && change.visible == change.previousVisible
+    return change.window == change.previousWindow
+      && change.visibleRange == change.previousVisibleRange
       && change.scrollCorrection == 0 ? nil : change
   }
 

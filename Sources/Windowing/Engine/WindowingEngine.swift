@@ -60,7 +60,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// The positions on screen.
   ///
   /// - Complexity: O(1).
-  public var visible: Range<Int> { _visible }
+  public var visibleRange: Range<Int> { _visible }
   @usableFromInline internal var _visible: Range<Int> = 0..<0
   /// The content region the window was computed for.
   @usableFromInline internal var _covered: Range<Double> = 0..<0
@@ -149,7 +149,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
     if windowHolds && newVisible == _visible { return nil }
     if windowHolds {
       let change = WindowChange(
-        window: _window, previousWindow: _window, visible: newVisible, previousVisible: _visible,
+        window: _window, previousWindow: _window, visibleRange: newVisible,
+        previousVisibleRange: _visible,
         scrollCorrection: 0)
       _visible = newVisible
       return change
@@ -450,7 +451,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @discardableResult
   internal mutating func _recompute(correction: Double) -> WindowChange {
     let previousWindow = _window
-    let previousVisible = _visible
+    let previousVisibleRange = _visible
     let region = _viewport.region
     let wanted = region.lowerBound - overscan.points..<region.upperBound + overscan.points
     var positions = _layout.items(overlapping: wanted)
@@ -490,8 +491,8 @@ public struct WindowingEngine<Layout: WindowLayout> {
     _visible = _visiblePositions()
     _lastContentLength = _layout.contentLength
     return WindowChange(
-      window: _window, previousWindow: previousWindow, visible: _visible,
-      previousVisible: previousVisible, scrollCorrection: correction)
+      window: _window, previousWindow: previousWindow, visibleRange: _visible,
+      previousVisibleRange: previousVisibleRange, scrollCorrection: correction)
   }
 
   /// The positions whose unobscured part reaches the threshold.

@@ -21,7 +21,7 @@ import _AdapterInternals
 ///   engine: WindowingEngine(
 ///     layout: FixedSizeLayout(itemCount: rows.count, itemLength: 44),
 ///     viewport: Viewport(length: 800)))
-/// list.onVisibilityChange = { print("visible", $0.visible) }  // for example, a Pager's
+/// list.onVisibilityChange = { print("visible", $0.visibleRange) }  // for example, a Pager's
 /// if let update = list.scroll(toOffset: 4_400) {
 ///   print(list.materialized.count, "rows to show;", update.entered.count, "to create")
 /// }
@@ -36,7 +36,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// Called when what is visible changes, separately from the window's
   /// updates (a scroll that changes only what is visible publishes here and
   /// returns no `ListUpdate`): its positions, `visible`, which a `Pager`
-  /// follows (`list.onVisibilityChange = { pager.visibleRangeDidChange($0.visible) }`),
+  /// follows (`list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }`),
   /// and the rows that became visible or hidden, by identity (impressions,
   /// analytics, autoplay). A data change above the screen moves `visible`
   /// with no row becoming visible or hidden.
@@ -80,7 +80,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// The visible positions.
   ///
   /// - Complexity: O(1).
-  public var visible: Range<Int> { engine.visible }
+  public var visibleRange: Range<Int> { engine.visibleRange }
 
   /// The elements to materialize, with their positions: the only reads a
   /// renderer needs.
@@ -472,14 +472,15 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
         second.lowerBound &- base.lowerBound..<second.upperBound &- base.lowerBound)
     }
     // Visibility by position too: both visible ranges lie in their windows.
-    if change.visible != change.previousVisible, let onVisibilityChange {
+    if change.visibleRange != change.previousVisibleRange, let onVisibilityChange {
       onVisibilityChange(
         VisibilityUpdate(
-          visible: change.visible,
+          visibleRange: change.visibleRange,
           becameVisible: view(
-            _windowIDs, _differencePair(change.visible, change.previousVisible), in: window),
+            _windowIDs, _differencePair(change.visibleRange, change.previousVisibleRange),
+            in: window),
           becameHidden: view(
-            oldIDs, _differencePair(change.previousVisible, change.visible), in: old)))
+            oldIDs, _differencePair(change.previousVisibleRange, change.visibleRange), in: old)))
     }
     return _finish(
       change,
@@ -502,21 +503,21 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     let exited = _idsNotIn(oldIDs, comparedTo: _windowIDs)
     if let onVisibilityChange {
       let oldVisible = Array(
-        change.previousVisible.clamped(to: change.previousWindow).map {
+        change.previousVisibleRange.clamped(to: change.previousWindow).map {
           oldIDs[$0 &- change.previousWindow.lowerBound]
         })
       let newVisible = Array(
-        change.visible.clamped(to: change.window).map {
+        change.visibleRange.clamped(to: change.window).map {
           _windowIDs[$0 &- change.window.lowerBound]
         })
       let becameVisible = _idsNotIn(newVisible, comparedTo: oldVisible)
       let becameHidden = _idsNotIn(oldVisible, comparedTo: newVisible)
       if !becameVisible.isEmpty || !becameHidden.isEmpty
-        || change.visible != change.previousVisible
+        || change.visibleRange != change.previousVisibleRange
       {
         onVisibilityChange(
           VisibilityUpdate(
-            visible: change.visible, becameVisible: .init(becameVisible),
+            visibleRange: change.visibleRange, becameVisible: .init(becameVisible),
             becameHidden: .init(becameHidden)))
       }
     }

@@ -187,11 +187,11 @@ struct AimedScrollTests {
       }
     } verify: { state in
       let engine = state.engine
-      if !(engine.visible.isEmpty
-        || (engine.window.lowerBound <= engine.visible.lowerBound
-          && engine.visible.upperBound <= engine.window.upperBound))
+      if !(engine.visibleRange.isEmpty
+        || (engine.window.lowerBound <= engine.visibleRange.lowerBound
+          && engine.visibleRange.upperBound <= engine.window.upperBound))
       {
-        return "visible \(engine.visible) outside the window \(engine.window)"
+        return "visible \(engine.visibleRange) outside the window \(engine.window)"
       }
       guard let aimed = state.aimed else {
         return engine.aimedScroll == nil

@@ -23,7 +23,7 @@ struct AnchoringTests {
       viewportLength: 400)
     list.anchoring = .chat
     #expect(list.engine.viewport.offset == 0)
-    let read = list.windowIDs[list.visible.lowerBound - list.window.lowerBound]
+    let read = list.windowIDs[list.visibleRange.lowerBound - list.window.lowerBound]
     for load in 0..<5 {
       let older = Array(1_000 - 50 * (load + 1)..<1_000 - 50 * load)
       messages.insert(contentsOf: older, at: 0)
@@ -34,7 +34,7 @@ struct AnchoringTests {
     _ = list.scroll(toPosition: messages.count - 1, alignment: .end)
     messages.append(2_000)
     list.apply(RowChanges(inserted: [messages.count - 1..<messages.count]), from: messages)
-    #expect(list.engine.isAtEnd && list.visible.upperBound == messages.count)
+    #expect(list.engine.isAtEnd && list.visibleRange.upperBound == messages.count)
   }
 
   @Test("A feed at its very top shows what is inserted above")
@@ -132,7 +132,7 @@ struct ListUpdateInPlaceTests {
     // The window's rows with the shared id are found in order, so the
     // reader still sees rows of the block, not the rows before it.
     #expect(update.moved.count == list.window.count)
-    #expect(list.data[list.visible.lowerBound] == shared)
+    #expect(list.data[list.visibleRange.lowerBound] == shared)
     #expect(list.engine.viewport.offset >= 0 && list.engine.viewport.offset <= 104 * 40 - 400)
   }
 }
@@ -169,10 +169,10 @@ struct BatchMeasurementTests {
       // none, the first visible row keeps its bottom edge if it straddles
       // the top edge.
       let measured = Set(batch.filter { $0.length >= 0 && $0.length <= 10_000_000 }.map(\.position))
-      let first = engine.visible.lowerBound
+      let first = engine.visibleRange.lowerBound
       let reading =
         engine.layout.offset(of: first) >= engine.viewport.offset - 8 * engine.viewport.offset.ulp
-      let kept = reading ? first : engine.visible.first { !measured.contains($0) }
+      let kept = reading ? first : engine.visibleRange.first { !measured.contains($0) }
       let straddles =
         kept == nil && engine.layout.offset(of: first) < engine.viewport.offset
         && engine.layout.frame(of: first).mainLength + engine.layout.offset(of: first)

@@ -60,14 +60,14 @@ struct LandingTests {
     // The first frame after the fling: every row it shows is measured.
     #expect(engine.window.allSatisfy { measured.contains($0) }, note)
     let painted = Dictionary(
-      uniqueKeysWithValues: engine.visible.map {
+      uniqueKeysWithValues: engine.visibleRange.map {
         ($0, engine.layout.frame(of: $0).mainOffset - engine.viewport.offset)
       })
     // The window reads only what is on screen and the overscan, as a fresh
     // engine at that offset would.
     let fresh = WindowingEngine(
       layout: engine.layout, viewport: engine.viewport, overscan: Overscan(points: 100))
-    #expect(engine.window == fresh.window && engine.visible == fresh.visible, note)
+    #expect(engine.window == fresh.window && engine.visibleRange == fresh.visibleRange, note)
     // Later frames with no scroll measure nothing new and move nothing.
     for _ in 0..<3 {
       measureEnteringRows(&engine, real: real, measured: &measured)

@@ -63,13 +63,13 @@ struct MeasuredScrollTests {
     measureEnteringRows(&engine, real: real, measured: &measured)
     for frame in 0..<200 {
       let before = Dictionary(
-        uniqueKeysWithValues: engine.visible.map { ($0, engine.layout.frame(of: $0)) })
+        uniqueKeysWithValues: engine.visibleRange.map { ($0, engine.layout.frame(of: $0)) })
       let offsetBefore = engine.viewport.offset
       let scrolled = engine.viewport.offset + step
       _ = engine.scroll(toOffset: scrolled)
       let moved = engine.viewport.offset - offsetBefore  // the scroll, as clamped
       let measuredNow = measureEnteringRows(&engine, real: real, measured: &measured)
-      for position in engine.visible {
+      for position in engine.visibleRange {
         guard let frameBefore = before[position] else { continue }
         let was = frameBefore.mainOffset - offsetBefore - moved
         let now = screen(position)

@@ -14,7 +14,7 @@ struct WindowingEngineTests {
   /// The window and visible positions an engine must report, by brute force.
   func expected(
     _ layout: some WindowLayout, _ viewport: Viewport, _ overscan: Overscan, threshold: Double
-  ) -> (window: Range<Int>, visible: Range<Int>) {
+  ) -> (window: Range<Int>, visibleRange: Range<Int>) {
     let region = viewport.region
     var window = bruteForceItems(
       layout, region.lowerBound - overscan.points..<region.upperBound + overscan.points)
@@ -79,9 +79,10 @@ struct WindowingEngineTests {
             && engine.window.count - window.count <= 2 * overscan.items + 2)
         #expect(windowOK, "seed \(seed) \(L.self): window \(engine.window) vs \(window)")
         #expect(
-          engine.visible == visible || (visible.isEmpty && engine.visible.isEmpty),
-          "seed \(seed) \(L.self): visible \(engine.visible) vs \(visible)")
-        #expect(engine.visible.isEmpty || engine.window.contains(engine.visible.lowerBound))
+          engine.visibleRange == visible || (visible.isEmpty && engine.visibleRange.isEmpty),
+          "seed \(seed) \(L.self): visible \(engine.visibleRange) vs \(visible)")
+        #expect(
+          engine.visibleRange.isEmpty || engine.window.contains(engine.visibleRange.lowerBound))
       }
       check(layout)
     }
@@ -109,9 +110,9 @@ struct WindowingEngineTests {
       viewport: Viewport(length: 300, leadingInset: 20), overscan: Overscan(items: 1),
       visibilityThreshold: 0.5)
     // Unobscured: 20..<300: item 0 shows 80%, item 2 shows 100%.
-    #expect(engine.visible == 0..<3)
+    #expect(engine.visibleRange == 0..<3)
     let change = engine.scroll(toOffset: 80)  // unobscured 100..<380: item 3 shows 80%
-    #expect(change?.visible == 1..<4)
+    #expect(change?.visibleRange == 1..<4)
     #expect(change?.becameVisible == [3..<4] && change?.becameHidden == [0..<1])
   }
 
@@ -132,16 +133,16 @@ struct WindowingEngineTests {
     var engine = WindowingEngine(
       layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
       viewport: Viewport(offset: 4_000, length: 400))
-    let firstVisible = engine.visible.lowerBound
+    let firstVisible = engine.visibleRange.lowerBound
     let screenOffset = engine.layout.frame(of: firstVisible).mainOffset - engine.viewport.offset
     let change = engine.apply(RowChanges(inserted: [10..<15]))
     #expect(change.scrollCorrection == 200)
-    #expect(engine.visible.lowerBound == firstVisible + 5, "the same item, shifted by 5")
+    #expect(engine.visibleRange.lowerBound == firstVisible + 5, "the same item, shifted by 5")
     let newScreenOffset =
       engine.layout.frame(of: firstVisible + 5).mainOffset - engine.viewport.offset
     #expect(newScreenOffset == screenOffset)
     _ = engine.apply(RowChanges(removed: [0..<3]))
-    #expect(engine.visible.lowerBound == firstVisible + 2)
+    #expect(engine.visibleRange.lowerBound == firstVisible + 2)
     #expect(
       engine.layout.frame(of: firstVisible + 2).mainOffset - engine.viewport.offset == screenOffset)
   }
@@ -150,7 +151,7 @@ struct WindowingEngineTests {
     var engine = WindowingEngine(
       layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
       viewport: Viewport(offset: 4_000, length: 400))
-    let first = engine.visible.lowerBound
+    let first = engine.visibleRange.lowerBound
     let screenOffset = engine.layout.frame(of: first).mainOffset - engine.viewport.offset
     let change = engine.setLength(100, of: 3)
     #expect(change?.scrollCorrection == 60)
@@ -169,6 +170,6 @@ struct WindowingEngineTests {
     #expect(engine.layout.columnCount == 4)
     let change = engine.setViewport(Viewport(length: 400, crossLength: 800))
     #expect(engine.layout.columnCount == 8)
-    #expect(change.window == engine.window && engine.visible == 0..<32)
+    #expect(change.window == engine.window && engine.visibleRange == 0..<32)
   }
 }

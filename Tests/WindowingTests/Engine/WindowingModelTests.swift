@@ -372,7 +372,8 @@ struct WindowingModelTests {
     let engine = model.list.engine
     let old = engine.viewport
     let viewport = newViewport ?? old
-    let anchor = engine.visible.isEmpty ? engine.window.lowerBound : engine.visible.lowerBound
+    let anchor =
+      engine.visibleRange.isEmpty ? engine.window.lowerBound : engine.visibleRange.lowerBound
     var newModel = model
     newModel.data = newData
     if let newLengths { newModel.lengths = newLengths }
@@ -410,7 +411,7 @@ struct WindowingModelTests {
       let edge = old.offset + old.leadingInset
       if old.offset <= minimum || first.offset >= edge - 8 * edge.ulp {
         offset = newModel.frame(newModel, anchor).offset - (first.offset - old.offset)
-      } else if let kept = engine.visible.first(where: { $0 != measured }) {
+      } else if let kept = engine.visibleRange.first(where: { $0 != measured }) {
         let screen = model.frame(model, kept).offset - old.offset
         offset = newModel.frame(newModel, kept).offset - screen
       } else if first.offset < edge, first.offset + first.length > edge {
@@ -428,14 +429,14 @@ struct WindowingModelTests {
       let after = model.data[anchor...].firstIndex { newPosition[$0] != nil }
       let before = model.data[..<anchor].lastIndex { newPosition[$0] != nil }
       let kept: Int?
-      if let after, after == anchor || engine.visible.contains(after) {
+      if let after, after == anchor || engine.visibleRange.contains(after) {
         kept = after
       } else {
         kept = before ?? after
       }
       if let kept {
         let screen =
-          after == kept && kept == anchor || engine.visible.contains(kept)
+          after == kept && kept == anchor || engine.visibleRange.contains(kept)
           ? model.frame(model, kept).offset - old.offset : old.leadingInset
         offset = newModel.frame(newModel, newPosition[model.data[kept]]!).offset - screen
       }
@@ -470,8 +471,8 @@ struct WindowingModelTests {
     if model.expectedOffset != nil, fresh.window != engine.window {
       return "window \(engine.window), a fresh engine's \(fresh.window)"
     }
-    guard fresh.visible == engine.visible else {
-      return "visible \(engine.visible), a fresh engine's \(fresh.visible)"
+    guard fresh.visibleRange == engine.visibleRange else {
+      return "visible \(engine.visibleRange), a fresh engine's \(fresh.visibleRange)"
     }
     // Every item on screen is materialized, and the layout's own query
     // finds it (overscan must not hide a query that misses).

@@ -171,7 +171,7 @@ struct Frames<L: MeasuredLayout> {
 
   /// The rows on screen, in order, with their edges on screen.
   func snapshot() -> Snapshot {
-    engine.visible.map { position in
+    engine.visibleRange.map { position in
       let frame = engine.layout.frame(of: position)
       let top = frame.mainOffset - engine.viewport.offset
       return (id: host.ids[position], top: top, bottom: top + frame.mainLength)

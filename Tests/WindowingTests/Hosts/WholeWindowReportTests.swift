@@ -35,11 +35,13 @@ struct WholeWindowReportTests {
     for frame in 0..<40 {
       let offsetBefore = engine.viewport.offset
       let before = Dictionary(
-        uniqueKeysWithValues: engine.visible.map { ($0, engine.layout.frame(of: $0).mainOffset) })
+        uniqueKeysWithValues: engine.visibleRange.map {
+          ($0, engine.layout.frame(of: $0).mainOffset)
+        })
       _ = engine.scroll(toOffset: offsetBefore - 100)
       let moved = engine.viewport.offset - offsetBefore
       measureEnteringRows(&engine, real: real, measured: &measured, reportingWholeWindow: true)
-      for position in engine.visible {
+      for position in engine.visibleRange {
         guard let was = before[position] else { continue }
         let shift =
           (engine.layout.frame(of: position).mainOffset - engine.viewport.offset)

@@ -113,10 +113,10 @@ struct LayoutTests {
     // An engine scrolled to the gap after item 0 reports none of it visible.
     var engine = WindowingEngine(layout: variable, viewport: Viewport(length: 100))
     _ = engine.scroll(toOffset: 22)
-    #expect(engine.visible.lowerBound == 1)
+    #expect(engine.visibleRange.lowerBound == 1)
     var paddedEngine = WindowingEngine(layout: padded, viewport: Viewport(length: 30))
     _ = paddedEngine.scroll(toOffset: 72)
-    #expect(paddedEngine.visible == 1..<2)
+    #expect(paddedEngine.visibleRange == 1..<2)
   }
 
   #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist

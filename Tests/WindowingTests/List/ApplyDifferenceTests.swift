@@ -21,9 +21,10 @@ struct ApplyDifferenceTests {
   @Test func insertionsAndRemovalsAboveKeepTheContentAnchored() {
     let old = Array(0..<1_000)
     var list = makeList(old)
-    let firstVisible = list.data[list.visible.lowerBound]
+    let firstVisible = list.data[list.visibleRange.lowerBound]
     let screen =
-      list.engine.layout.frame(of: list.visible.lowerBound).mainOffset - list.engine.viewport.offset
+      list.engine.layout.frame(of: list.visibleRange.lowerBound).mainOffset
+      - list.engine.viewport.offset
     // Remove 3 items above, insert 10 above and 1 inside the window, move one into it.
     var new = old
     new.removeSubrange(5..<8)
@@ -35,7 +36,7 @@ struct ApplyDifferenceTests {
     let difference = IdentityDifference(from: old, to: new, id: { $0 })
     let update = list.apply(RowChanges(difference), from: new)
     let newPosition = new.firstIndex(of: firstVisible)!
-    #expect(list.visible.lowerBound == newPosition, "the same item is first on screen")
+    #expect(list.visibleRange.lowerBound == newPosition, "the same item is first on screen")
     #expect(
       list.engine.layout.frame(of: newPosition).mainOffset - list.engine.viewport.offset == screen)
     #expect(update.change.scrollCorrection == 7 * 40)

@@ -25,14 +25,14 @@ struct VirtualListTests {
         visibilityThreshold: 0.5))
     // Visibility is published on its own; the log is what a host saw.
     final class Shown {
-      var visible: Set<String> = []
+      var visibleIDs: Set<String> = []
       var publications = 0
     }
     let shown = Shown()
-    shown.visible = Set(list.visible.map { data[$0] })
+    shown.visibleIDs = Set(list.visibleRange.map { data[$0] })
     list.onVisibilityChange = { update in
-      shown.visible.subtract(update.becameHidden)
-      shown.visible.formUnion(update.becameVisible)
+      shown.visibleIDs.subtract(update.becameHidden)
+      shown.visibleIDs.formUnion(update.becameVisible)
       shown.publications += 1
     }
     var shownWindow = Set(list.window.map { data[$0] })
@@ -48,7 +48,7 @@ struct VirtualListTests {
         #expect(list.window == windowBefore, "no update, but the window moved (seed \(seed))")
       }
       #expect(shownWindow == Set(list.window.map { data[$0] }), "seed \(seed)")
-      #expect(shown.visible == Set(list.visible.map { data[$0] }), "seed \(seed)")
+      #expect(shown.visibleIDs == Set(list.visibleRange.map { data[$0] }), "seed \(seed)")
       #expect(list.windowIDs == list.window.map { data[$0] }, "seed \(seed)")
     }
     #expect(shown.publications > 0)
@@ -61,7 +61,7 @@ struct VirtualListLogTests {
   /// entered and exited ids, and the visibility updates.
   final class Host {
     var window: Set<Int> = []
-    var visible: Set<Int> = []
+    var visibleIDs: Set<Int> = []
     var positions: Range<Int> = 0..<0
   }
 
@@ -80,12 +80,12 @@ struct VirtualListLogTests {
         visibilityThreshold: 0.5))
     let host = Host()
     host.window = Set(list.window.map { data[$0] })
-    host.visible = Set(list.visible.map { data[$0] })
-    host.positions = list.visible
+    host.visibleIDs = Set(list.visibleRange.map { data[$0] })
+    host.positions = list.visibleRange
     list.onVisibilityChange = { update in
-      host.visible.subtract(update.becameHidden)
-      host.visible.formUnion(update.becameVisible)
-      host.positions = update.visible
+      host.visibleIDs.subtract(update.becameHidden)
+      host.visibleIDs.formUnion(update.becameVisible)
+      host.positions = update.visibleRange
     }
     func apply(_ update: ListUpdate<Int>?) {
       guard let update else { return }
@@ -130,7 +130,7 @@ struct VirtualListLogTests {
         if data.contains(id) {
           #expect(update != nil, "seed \(seed) step \(step): \(operation) found nothing")
           #expect(
-            list.visible.contains(data.firstIndex(of: id)!) || list.visible.isEmpty,
+            list.visibleRange.contains(data.firstIndex(of: id)!) || list.visibleRange.isEmpty,
             "seed \(seed) step \(step): \(operation) left the row off screen")
         } else {
           #expect(update == nil && list.window == window, "seed \(seed) step \(step): \(operation)")
@@ -144,10 +144,10 @@ struct VirtualListLogTests {
         host.window == Set(list.window.map { data[$0] }),
         "seed \(seed) step \(step): window log after \(operation)")
       #expect(
-        host.visible == Set(list.visible.map { data[$0] }),
+        host.visibleIDs == Set(list.visibleRange.map { data[$0] }),
         "seed \(seed) step \(step): visibility log after \(operation)")
       #expect(
-        host.positions == list.visible,
+        host.positions == list.visibleRange,
         "seed \(seed) step \(step): visible positions after \(operation)")
       #expect(list.windowIDs == list.window.map { data[$0] }, "seed \(seed) step \(step)")
     }
