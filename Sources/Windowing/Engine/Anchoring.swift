@@ -55,9 +55,9 @@
 /// var chat = WindowingEngine(
 ///   layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
 /// chat.anchoring = .chat
-/// let read = chat.visibleRange.lowerBound                  // the message read, at the very top
+/// let read = chat.visibleRange.lowerBound            // the message read, at the very top
 /// chat.apply(RowChanges(inserted: [0..<50]))         // older history loads above it
-/// assert(chat.visibleRange.lowerBound == read + 50)        // still the first one read
+/// assert(chat.visibleRange.lowerBound == read + 50)  // still the first one read
 /// assert(chat.viewport.offset == 50 * 40)
 /// ```
 public enum Anchoring: Hashable, Sendable {
