@@ -71,17 +71,17 @@ func runFixedLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
   case 1:
     let columns = input.int(in: 1...6)
     let layout = FixedSizeGridLayout(
-      itemCount: count, columns: .fixed(columns), rowLength: Double(input.int(in: 1...60)),
+      itemCount: count, columns: .fixed(columns), itemLength: Double(input.int(in: 1...60)),
       spacing: Double(input.int(in: 0...6)))
     run(&input, layout, viewport, overscan, threshold) { _, lengths in
       lengths.indices.map {
-        (Double($0 / columns) * (layout.rowLength + layout.spacing), layout.rowLength)
+        (Double($0 / columns) * (layout.itemLength + layout.spacing), layout.itemLength)
       }
     }
   default:
     let layout = FixedSizeGridLayout(
       itemCount: count, columns: .adaptive(minimumLength: Double(input.int(in: 10...120))),
-      rowLength: 40, spacing: 4)
+      itemLength: 40, spacing: 4)
     run(&input, layout, viewport, overscan, threshold) { engine, lengths in
       let n = engine.layout.columnCount
       return lengths.indices.map { (Double($0 / n) * 44, 40) }
@@ -112,7 +112,7 @@ func runMeasuredLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
   case 4:
     let lanes = input.int(in: 1...5)
     let layout = MasonryLayout(
-      itemCount: count, lanes: .fixed(lanes), estimatedLength: Double(input.int(in: 1...80)),
+      itemCount: count, columns: .fixed(lanes), estimatedLength: Double(input.int(in: 1...80)),
       spacing: Double(input.int(in: 0...6)))
     run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
       _, lengths in

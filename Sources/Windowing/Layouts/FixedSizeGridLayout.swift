@@ -21,9 +21,9 @@ public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
   public private(set) var itemCount: Int
   /// The column rule.
   public var columns: Columns
-  /// Each row's length along the scrolling axis.
-  public var rowLength: Double {
-    didSet { _checkLength(rowLength, "Row length") }
+  /// Each item's length along the scrolling axis, which is its row's.
+  public var itemLength: Double {
+    didSet { _checkLength(itemLength, "Item length") }
   }
   /// Space between rows, and between columns.
   public var spacing: Double {
@@ -34,16 +34,16 @@ public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
 
   /// Creates a grid.
   public init(
-    itemCount: Int, columns: Columns, rowLength: Double, spacing: Double = 0,
+    itemCount: Int, columns: Columns, itemLength: Double, spacing: Double = 0,
     crossLength: Double = 0
   ) {
     _precondition(itemCount >= 0, "Item count \(itemCount) must not be negative")
-    _checkLength(rowLength, "Row length")
+    _checkLength(itemLength, "Item length")
     _checkSpacing(spacing)
     columns._check()
     self.itemCount = itemCount
     self.columns = columns
-    self.rowLength = rowLength
+    self.itemLength = itemLength
     self.spacing = spacing
     self.crossLength = crossLength
   }
@@ -58,14 +58,14 @@ public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
   /// The number of rows.
   public var rowCount: Int { itemCount == 0 ? 0 : (itemCount - 1) / columnCount + 1 }
 
-  private var stride: Double { rowLength + spacing }
+  private var stride: Double { itemLength + spacing }
 
   /// - Complexity: O(1).
   public var contentLength: Double { rowCount == 0 ? 0 : Double(rowCount) * stride - spacing }
 
   /// - Complexity: O(1).
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    let rows = FixedSizeLayout(itemCount: rowCount, itemLength: rowLength, spacing: spacing)
+    let rows = FixedSizeLayout(itemCount: rowCount, itemLength: itemLength, spacing: spacing)
       .items(overlapping: region)
     let n = columnCount
     return Swift.min(itemCount, rows.lowerBound * n)..<Swift.min(itemCount, rows.upperBound * n)
@@ -76,7 +76,7 @@ public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
     let n = columnCount
     let columnLength = Swift.max(0, (crossLength - spacing * Double(n - 1)) / Double(n))
     return ItemFrame(
-      mainOffset: Double(position / n) * stride, mainLength: rowLength,
+      mainOffset: Double(position / n) * stride, mainLength: itemLength,
       crossOffset: Double(position % n) * (columnLength + spacing), crossLength: columnLength)
   }
 
@@ -104,7 +104,7 @@ public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
 }
 
 extension FixedSizeGridLayout.Columns {
-  /// The number of columns (or lanes) for `crossLength`: at least 1, at
+  /// The number of columns for `crossLength`: at least 1, at
   /// most `FixedSizeGridLayout.maximumColumnCount` for adaptive ones.
   internal func _count(crossLength: Double, spacing: Double) -> Int {
     switch self {

@@ -7,36 +7,33 @@
 import IdentityDiff
 import _AdapterInternals
 
-/// Items of measured lengths in lanes (TanStack Virtual's `lanes`, a
-/// Pinterest feed): each item goes, in order, into the lane that ends
+/// Items of measured lengths in columns (TanStack Virtual's `lanes`, a
+/// Pinterest feed): each item goes, in order, into the column that ends
 /// first, so items keep their order from top to bottom.
 ///
-/// Because an item's lane depends on every length before it, a measurement
+/// Because an item's column depends on every length before it, a measurement
 /// or an insertion at position `p` places the items from `p` on again:
 /// O(n − p) (from the nearest of the checkpoints the layout keeps every 64
 /// items), as TanStack does. Queries are O(log n): item tops never
 /// decrease with the position, and neither does the farthest end reached
 /// so far, so both are searched by bisection.
 public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
-  /// How many lanes the content has: exactly so many, or as many of at
-  /// least a minimum cross length as fit (the rule of a grid's columns).
-  public typealias Lanes = FixedSizeGridLayout.Columns
-
-  /// The lane rule.
-  public private(set) var lanes: Lanes
+  /// How many columns the content has: exactly so many, or as many of at
+  /// least a minimum cross length as fit, as in a grid.
+  public private(set) var columns: FixedSizeGridLayout.Columns
   /// The length of an item not yet measured.
   public private(set) var estimatedLength: Double
-  /// Space between items in a lane, and between lanes.
+  /// Space between items in a column, and between columns.
   public private(set) var spacing: Double
-  /// The cross length the lanes share.
+  /// The cross length the columns share.
   public private(set) var crossLength: Double
 
   @usableFromInline internal var _lengths: [Double]
   @usableFromInline internal var _tops: [Double] = []
-  @usableFromInline internal var _lanes: [Int] = []
+  @usableFromInline internal var _columns: [Int] = []
   /// `_reach[i]`: the farthest end of the items `0...i`.
   @usableFromInline internal var _reach: [Double] = []
-  /// `_checkpoints[k]`: where each lane's next item starts, before item
+  /// `_checkpoints[k]`: where each column's next item starts, before item
   /// `k × _checkpointInterval`.
   @usableFromInline internal var _checkpoints: [[Double]] = []
 
@@ -47,14 +44,14 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
 
   /// Creates a masonry layout of `itemCount` items at the estimate.
   ///
-  /// - Complexity: O(`itemCount` × lanes).
+  /// - Complexity: O(`itemCount` × columns).
   public init(
-    itemCount: Int, lanes: Lanes, estimatedLength: Double, spacing: Double = 0,
-    crossLength: Double = 0
+    itemCount: Int, columns: FixedSizeGridLayout.Columns, estimatedLength: Double,
+    spacing: Double = 0, crossLength: Double = 0
   ) {
     _checkMeasuredLayout(itemCount: itemCount, estimatedLength: estimatedLength, spacing: spacing)
-    lanes._check()
-    self.lanes = lanes
+    columns._check()
+    self.columns = columns
     self.estimatedLength = estimatedLength
     self.spacing = spacing
     self.crossLength = crossLength
@@ -62,10 +59,10 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
     _place(from: 0)
   }
 
-  /// The number of lanes for the current cross length.
+  /// The number of columns for the current cross length.
   ///
   /// - Complexity: O(1).
-  public var laneCount: Int { lanes._count(crossLength: crossLength, spacing: spacing) }
+  public var columnCount: Int { columns._count(crossLength: crossLength, spacing: spacing) }
 
   /// - Complexity: O(1).
   public var itemCount: Int { _lengths.count }
@@ -73,16 +70,16 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   /// - Complexity: O(1).
   public var contentLength: Double { _reach.last ?? 0 }
 
-  /// The lane of the item at `position`.
+  /// The column of the item at `position`.
   ///
   /// - Complexity: O(1).
-  public func lane(of position: Int) -> Int { _lanes[position] }
+  public func column(of position: Int) -> Int { _columns[position] }
 
   /// - Complexity: O(1).
   public func length(of position: Int) -> Double { _lengths[position] }
 
   /// - Complexity: O(log n), plus one step per item after the last one
-  ///   that overlaps which starts in the region's lanes before it and ends
+  ///   that overlaps which starts in the region's columns before it and ends
   ///   before it.
   public func items(overlapping region: Range<Double>) -> Range<Int> {
     let low = region.lowerBound
@@ -92,7 +89,7 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
     // that starts at or after `high`.
     let lower = _reach._partitioningIndex { $0 > low }
     var upper = _tops._partitioningIndex { $0 >= high }
-    // Items in other lanes may start before `high` and end by `low`, after
+    // Items in other columns may start before `high` and end by `low`, after
     // the last item that overlaps: the range ends at that one.
     while upper > lower, _tops[upper - 1] + _lengths[upper - 1] <= low { upper -= 1 }
     return lower..<Swift.max(lower, upper)
@@ -100,11 +97,11 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
 
   /// - Complexity: O(1).
   public func frame(of position: Int) -> ItemFrame {
-    let n = laneCount
-    let laneLength = Swift.max(0, (crossLength - spacing * Double(n - 1)) / Double(n))
+    let n = columnCount
+    let columnLength = Swift.max(0, (crossLength - spacing * Double(n - 1)) / Double(n))
     return ItemFrame(
       mainOffset: _tops[position], mainLength: _lengths[position],
-      crossOffset: Double(_lanes[position]) * (laneLength + spacing), crossLength: laneLength)
+      crossOffset: Double(_columns[position]) * (columnLength + spacing), crossLength: columnLength)
   }
 
   /// From the first item's start to the farthest end of the items.
@@ -145,46 +142,46 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
     _place(from: positions.lowerBound)
   }
 
-  /// Re-lays the lanes when their number changes.
+  /// Re-lays the columns when their number changes.
   ///
-  /// - Complexity: O(n) when the lane count changes, O(1) otherwise.
+  /// - Complexity: O(n) when the column count changes, O(1) otherwise.
   public mutating func viewportCrossLengthDidChange(_ crossLength: Double) {
-    let before = laneCount
+    let before = columnCount
     self.crossLength = crossLength
-    if laneCount != before { _place(from: 0) }
+    if columnCount != before { _place(from: 0) }
   }
 
   /// Places the items from `position` on, from the checkpoint before it.
   internal mutating func _place(from position: Int) {
     let n = _lengths.count
-    let lanes = laneCount
+    let columnCount = self.columnCount
     let interval = Self._checkpointInterval
-    if position == 0 || _checkpoints.isEmpty || _checkpoints[0].count != lanes {
+    if position == 0 || _checkpoints.isEmpty || _checkpoints[0].count != columnCount {
       _checkpoints = []
       _tops.removeAll(keepingCapacity: true)
-      _lanes.removeAll(keepingCapacity: true)
+      _columns.removeAll(keepingCapacity: true)
       _reach.removeAll(keepingCapacity: true)
     }
-    // Where each lane's next item starts before `start`.
+    // Where each column's next item starts before `start`.
     let k = Swift.min(position / interval, Swift.max(0, _checkpoints.count - 1))
-    var next = _checkpoints.isEmpty ? [Double](repeating: 0, count: lanes) : _checkpoints[k]
+    var next = _checkpoints.isEmpty ? [Double](repeating: 0, count: columnCount) : _checkpoints[k]
     let start = _checkpoints.isEmpty ? 0 : k * interval
     for i in start..<Swift.min(position, _tops.count) {
-      next[_lanes[i]] = _tops[i] + _lengths[i] + spacing
+      next[_columns[i]] = _tops[i] + _lengths[i] + spacing
     }
     let from = Swift.min(position, _tops.count)
     _checkpoints.removeSubrange(Swift.min(_checkpoints.count, from / interval + 1)...)
     _tops.removeSubrange(Swift.min(_tops.count, from)...)
-    _lanes.removeSubrange(Swift.min(_lanes.count, from)...)
+    _columns.removeSubrange(Swift.min(_columns.count, from)...)
     _reach.removeSubrange(Swift.min(_reach.count, from)...)
     for i in _tops.count..<n {
       if i % interval == 0 && _checkpoints.count == i / interval { _checkpoints.append(next) }
-      var lane = 0
-      for l in 1..<lanes where next[l] < next[lane] { lane = l }
-      let top = next[lane]
+      var column = 0
+      for l in 1..<columnCount where next[l] < next[column] { column = l }
+      let top = next[column]
       _tops.append(top)
-      _lanes.append(lane)
-      next[lane] = top + _lengths[i] + spacing
+      _columns.append(column)
+      next[column] = top + _lengths[i] + spacing
       _reach.append(Swift.max(i > 0 ? _reach[i - 1] : 0, top + _lengths[i]))
     }
   }

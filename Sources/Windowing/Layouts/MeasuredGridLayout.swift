@@ -58,7 +58,7 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
   /// - Complexity: O(1).
   public var columnCount: Int {
     FixedSizeGridLayout(
-      itemCount: 0, columns: columns, rowLength: 1, spacing: spacing, crossLength: crossLength
+      itemCount: 0, columns: columns, itemLength: 1, spacing: spacing, crossLength: crossLength
     )
     .columnCount
   }

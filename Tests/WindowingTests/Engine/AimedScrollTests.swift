@@ -75,7 +75,7 @@ struct AimedScrollTests {
       case .masonry:
         run(
           seed: seed,
-          layout: MasonryLayout(itemCount: 0, lanes: .fixed(3), estimatedLength: 40, spacing: 4)
+          layout: MasonryLayout(itemCount: 0, columns: .fixed(3), estimatedLength: 40, spacing: 4)
         ) { lengths in
           var next = [0.0, 0.0, 0.0]
           return lengths.map { length in
@@ -272,7 +272,7 @@ struct AimedScrollTests {
     let columns = Int.random(in: 1...4, using: &g)
     var grid = WindowingEngine(
       layout: FixedSizeGridLayout(
-        itemCount: 1_000, columns: .fixed(columns), rowLength: 50, spacing: 2),
+        itemCount: 1_000, columns: .fixed(columns), itemLength: 50, spacing: 2),
       viewport: Viewport(length: 500, crossLength: 400, leadingInset: 20))
     var list = WindowingEngine(
       layout: FixedSizeLayout(itemCount: 1_000, itemLength: 30, spacing: 1),

@@ -24,7 +24,7 @@ struct MeasuredScrollTests {
     let spacing = Double(Int.random(in: 0...8, using: &g))
     let variable = VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: spacing)
     let masonry = MasonryLayout(
-      itemCount: count, lanes: .fixed(3), estimatedLength: 60, spacing: spacing, crossLength: 390)
+      itemCount: count, columns: .fixed(3), estimatedLength: 60, spacing: spacing, crossLength: 390)
     return [
       variable,
       MeasuredGridLayout(

@@ -165,7 +165,7 @@ struct WindowingEngineTests {
   @Test func rotationRecomputesColumnsAndWindow() {
     var engine = WindowingEngine(
       layout: FixedSizeGridLayout(
-        itemCount: 1_000, columns: .adaptive(minimumLength: 100), rowLength: 100),
+        itemCount: 1_000, columns: .adaptive(minimumLength: 100), itemLength: 100),
       viewport: Viewport(length: 800, crossLength: 400))
     #expect(engine.layout.columnCount == 4)
     let change = engine.setViewport(Viewport(length: 400, crossLength: 800))

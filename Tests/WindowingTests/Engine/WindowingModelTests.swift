@@ -60,13 +60,13 @@ struct WindowingModelTests {
         run(
           seed: seed,
           layout: FixedSizeGridLayout(
-            itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3)
+            itemCount: 0, columns: .fixed(columns), itemLength: 40, spacing: 3)
         ) { model, i in (Double(i / columns) * 43, 40) }
       case .gridAdaptive:
         run(
           seed: seed,
           layout: FixedSizeGridLayout(
-            itemCount: 0, columns: .adaptive(minimumLength: 70), rowLength: 30, spacing: 5)
+            itemCount: 0, columns: .adaptive(minimumLength: 70), itemLength: 30, spacing: 5)
         ) { model, i in
           let columns = max(
             1, Int(((model.list.engine.viewport.crossLength + 5) / 75).rounded(.down)))
@@ -87,7 +87,7 @@ struct WindowingModelTests {
         run(
           seed: seed,
           layout: MasonryLayout(
-            itemCount: 0, lanes: .fixed(lanes), estimatedLength: 30, spacing: spacing),
+            itemCount: 0, columns: .fixed(lanes), estimatedLength: 30, spacing: spacing),
           measure: { $0.setLength($1, of: $2) }
         ) { model, i in
           // Brute force: each item, in order, into the lane that ends first.
@@ -130,7 +130,7 @@ struct WindowingModelTests {
         run(
           seed: seed,
           layout: PaddedLayout(
-            FixedSizeGridLayout(itemCount: 0, columns: .fixed(columns), rowLength: 40, spacing: 3),
+            FixedSizeGridLayout(itemCount: 0, columns: .fixed(columns), itemLength: 40, spacing: 3),
             padding: padding),
           trailingPadding: padding.end
         ) { model, i in (padding.start + Double(i / columns) * 43, 40) }

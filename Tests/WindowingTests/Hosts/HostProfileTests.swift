@@ -56,7 +56,7 @@ struct HostProfileTests {
         case .masonry:
           run(
             MasonryLayout(
-              itemCount: count, lanes: .fixed(3), estimatedLength: 60, spacing: spacing,
+              itemCount: count, columns: .fixed(3), estimatedLength: 60, spacing: spacing,
               crossLength: 390), downwardsOnly: true)
         }
 

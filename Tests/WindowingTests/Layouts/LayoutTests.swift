@@ -38,7 +38,7 @@ func randomLayouts(_ g: inout SplitMix64) -> [any WindowLayout] {
     VariableSizeLayout(itemCount: count, estimatedLength: 30, spacing: spacing), &g)
   let masonry = measured(
     MasonryLayout(
-      itemCount: count, lanes: .fixed(Int.random(in: 1...4, using: &g)), estimatedLength: 30,
+      itemCount: count, columns: .fixed(Int.random(in: 1...4, using: &g)), estimatedLength: 30,
       spacing: spacing, crossLength: 300), &g)
   return [
     FixedSizeLayout(
@@ -46,10 +46,10 @@ func randomLayouts(_ g: inout SplitMix64) -> [any WindowLayout] {
       spacing: spacing),
     FixedSizeGridLayout(
       itemCount: count, columns: .fixed(Int.random(in: 1...5, using: &g)),
-      rowLength: Double(Int.random(in: 1...60, using: &g)),
+      itemLength: Double(Int.random(in: 1...60, using: &g)),
       spacing: Double(Int.random(in: 0...4, using: &g)), crossLength: 300),
     FixedSizeGridLayout(
-      itemCount: count, columns: .adaptive(minimumLength: 70), rowLength: 40, spacing: 5,
+      itemCount: count, columns: .adaptive(minimumLength: 70), itemLength: 40, spacing: 5,
       crossLength: Double(Int.random(in: 50...500, using: &g))),
     variable,
     VariableSizeLayout(itemCount: count, estimatedLength: 9.3, spacing: 0.7),
@@ -131,7 +131,7 @@ struct LayoutTests {
           "Item count \(Int.max / 4) exceeds the maximum of \(VariableSizeLayout.maximumItemCount)")
       )
       let masonry = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        _ = MasonryLayout(itemCount: .max, lanes: .fixed(2), estimatedLength: 44)
+        _ = MasonryLayout(itemCount: .max, columns: .fixed(2), estimatedLength: 44)
       }
       #expect(standardErrorText(of: masonry).contains("Item count \(Int.max) exceeds the maximum"))
       let grid = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -160,7 +160,7 @@ struct LayoutTests {
       }
       #expect(standardErrorText(of: overscan).contains("Overscan points nan and items 0"))
       let later = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var grid = FixedSizeGridLayout(itemCount: 10, columns: .fixed(2), rowLength: 40)
+        var grid = FixedSizeGridLayout(itemCount: 10, columns: .fixed(2), itemLength: 40)
         grid.spacing = -.nan
       }
       #expect(standardErrorText(of: later).contains("Spacing"))
@@ -178,7 +178,7 @@ struct LayoutTests {
     let points = FixedSizeLayout(itemCount: .max, itemLength: 1)
     let end = points.items(overlapping: points.contentLength - 4_096..<points.contentLength)
     #expect(!end.isEmpty && end.upperBound > Int.max - 10_000)
-    let grid = FixedSizeGridLayout(itemCount: .max, columns: .fixed(3), rowLength: 1e7)
+    let grid = FixedSizeGridLayout(itemCount: .max, columns: .fixed(3), itemLength: 1e7)
     #expect(grid.items(overlapping: 0..<1e7) == 0..<3)
   }
 
@@ -245,7 +245,7 @@ struct LayoutTests {
 
   @Test func gridFrames() {
     let grid = FixedSizeGridLayout(
-      itemCount: 10, columns: .adaptive(minimumLength: 90), rowLength: 50, spacing: 10,
+      itemCount: 10, columns: .adaptive(minimumLength: 90), itemLength: 50, spacing: 10,
       crossLength: 310)
     #expect(grid.columnCount == 3)
     #expect(grid.rowCount == 4)

@@ -228,7 +228,7 @@ struct HostileGeometryTests {
   @Test func aHugeCrossLengthDoesNotOverflowAdaptiveColumns() {
     var engine = WindowingEngine(
       layout: FixedSizeGridLayout(
-        itemCount: 100, columns: .adaptive(minimumLength: 50), rowLength: 40),
+        itemCount: 100, columns: .adaptive(minimumLength: 50), itemLength: 40),
       viewport: Viewport(length: 800, crossLength: 1e300))
     #expect(engine.layout.columnCount == FixedSizeGridLayout.maximumColumnCount)
     engine.setViewport(Viewport(length: 800, crossLength: 390))
@@ -236,7 +236,7 @@ struct HostileGeometryTests {
   }
 
   @Test func fixedColumnsOfAnyCountCountRowsWithoutOverflow() {
-    let layout = FixedSizeGridLayout(itemCount: 10, columns: .fixed(.max), rowLength: 40)
+    let layout = FixedSizeGridLayout(itemCount: 10, columns: .fixed(.max), itemLength: 40)
     #expect(layout.rowCount == 1 && layout.contentLength == 40)
   }
 

@@ -2,7 +2,7 @@ import Windowing
 
 var engine = WindowingEngine(
   layout: FixedSizeGridLayout(
-    itemCount: 1_000, columns: .adaptive(minimumLength: 90), rowLength: 90),
+    itemCount: 1_000, columns: .adaptive(minimumLength: 90), itemLength: 90),
   viewport: Viewport(offset: 0, length: 800, crossLength: 390))
 _ = engine.scroll(toOffset: 1_234.5)
 var list = VariableSizeLayout(itemCount: 10_000, estimatedLength: 44)
