@@ -377,7 +377,7 @@ enum Demo {
   ) {
     guard list.data.version != pager.items.version else { return }
     if let changes = pager.changes(since: list.data.version) {
-      list.apply(changes, from: pager.items.rows)
+      list.apply(RowChanges(composing: changes), from: pager.items.rows)
     } else {
       list.replaceData(pager.items.rows)
     }

@@ -462,7 +462,7 @@ struct ListCompositionTests {
       }
       let ids = pager.items.rows.map(\.id)
       #expect(Set(ids).count == ids.count, "every row, placeholders too, has its own id")
-      list.apply(changes, from: pager.items.rows)
+      list.apply(RowChanges(composing: changes), from: pager.items.rows)
       Self.verify(
         list, before: before, changes: RowChanges(composing: changes), id: \.id,
         "pager, seed \(seed), step \(step)")

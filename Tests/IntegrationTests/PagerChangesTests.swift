@@ -46,7 +46,7 @@ struct PagerChangesTests {
     #expect(pager.items.count == 80 && pager.items.first == 480)
     let batches = pager.changes(since: version) ?? []
     #expect(batches.count == 1 && batches.first?.inserted == [0..<20])
-    list.apply(batches, from: pager.items)
+    list.apply(RowChanges(composing: batches), from: pager.items)
     let first = list.engine.visibleRange.lowerBound
     #expect(list.data[first] == row, "the same row is first on screen")
     #expect(Double(first) * 50 - list.engine.viewport.offset == screenOffset)
@@ -74,7 +74,7 @@ struct PagerChangesTests {
     }
     let changes = pager.changes(since: version) ?? []
     #expect(changes.count == 5)
-    list.apply(changes, from: pager.items)
+    list.apply(RowChanges(composing: changes), from: pager.items)
     #expect(list.engine.layout.itemCount == pager.items.count)
     #expect(list.windowIDs == list.window.map { pager.items[$0] ?? -1 })
     #expect(list.data[list.engine.visibleRange.lowerBound] == read, "the row read is still first")
@@ -120,7 +120,7 @@ struct PagerChangesTests {
     in list: inout VirtualList<PagedRows<Message>, PagedRowID<Int>, Layout>
   ) {
     if let changes = pager.changes(since: list.data.version) {
-      list.apply(changes, from: pager.items.rows)
+      list.apply(RowChanges(composing: changes), from: pager.items.rows)
     } else {
       list.replaceData(pager.items.rows)
     }

@@ -239,7 +239,8 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.startMeasurement()
       for k in 0..<100 {
         pager.replace(Message(id: rows / 2 + k % 20, text: "\(k)"))
-        shown.apply(pager.changes(since: shown.data.version)!, from: pager.items.rows)
+        shown.apply(
+          RowChanges(composing: pager.changes(since: shown.data.version)!), from: pager.items.rows)
       }
       benchmark.stopMeasurement()
       blackHole(shown.window)

@@ -128,7 +128,7 @@ final class TableView: HostedView {
     guard host.list.data.version != items.version else { return }
     host.track { list in
       if let changes = pager.changes(since: list.data.version) {
-        list.apply(changes, from: items.rows)
+        list.apply(RowChanges(composing: changes), from: items.rows)
       } else {
         list.replaceData(items.rows)
       }

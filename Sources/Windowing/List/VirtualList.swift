@@ -249,24 +249,12 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// the rules of `Anchoring`, and every window position is read again, so
   /// updated rows show their new content.
   ///
-  /// - Parameters:
-  ///   - changes: What changed from the current data to `newData`.
-  ///   - newData: The data after the change; its count must match.
-  /// - Complexity: O(window + ranges), plus the layout's cost per range;
-  ///   when window rows' positions are removed, plus reading the
-  ///   identifiers of the inserted rows to find them there.
-  @discardableResult
-  public mutating func apply(_ changes: RowChanges, from newData: Data) -> ListUpdate<ID> {
-    _data = newData
-    return _apply(changes)
-  }
-
-  /// Replaces the data after any number of changes, in order (the
-  /// publications a pager made since the list last read it): they are
-  /// composed into one and applied once, and identifiers are read once,
-  /// against `newData`.
+  /// Several changes in a row, such as the publications a pager made since
+  /// the list last read it, are composed into one first, so identifiers are
+  /// read once, against `newData`:
   ///
   /// ```swift
+  /// import IdentityDiff
   /// import Paging
   /// import Windowing
   ///
@@ -279,17 +267,20 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///     list.replaceData(pager.items.rows)  // too far behind: read it all again
   ///     return
   ///   }
-  ///   list.apply(changes, from: pager.items.rows)
+  ///   list.apply(RowChanges(composing: changes), from: pager.items.rows)
   /// }
   /// ```
   ///
-  /// - Complexity: O(ranges × changes) to compose, plus
-  ///   `apply(_:from:)` once.
+  /// - Parameters:
+  ///   - changes: What changed from the current data to `newData`.
+  ///   - newData: The data after the change; its count must match.
+  /// - Complexity: O(window + ranges), plus the layout's cost per range;
+  ///   when window rows' positions are removed, plus reading the
+  ///   identifiers of the inserted rows to find them there.
   @discardableResult
-  public mutating func apply(
-    _ changes: some Sequence<RowChanges>, from newData: Data
-  ) -> ListUpdate<ID> {
-    apply(RowChanges(composing: changes), from: newData)
+  public mutating func apply(_ changes: RowChanges, from newData: Data) -> ListUpdate<ID> {
+    _data = newData
+    return _apply(changes)
   }
 
   /// Applies `changes` to the engine, the data already replaced.
