@@ -1,3 +1,4 @@
+import IdentityDiff
 import Observation
 import Paging
 import Windowing
