@@ -49,7 +49,7 @@ extension _PagerCore {
   private mutating func _placePositional(
     _ range: Range<Int>, _ page: PositionalPage<Item>, serial: Int, target: _Target
   ) {
-    _startReached = true
+    _known.startReached = true
     var items = page.items
     if items.count > range.count {
       lastRefusal = .moreItemsThanRequested(
@@ -73,18 +73,18 @@ extension _PagerCore {
       _setKnownEnd(total)
     } else if items.count < range.count {
       // A short page ends the data, unless a count says there is more.
-      if !(_endReached && range.lowerBound + items.count < _knownEnd) {
+      if !(_known.endReached && range.lowerBound + items.count < _known.end) {
         _setKnownEnd(range.lowerBound + items.count)
       }
-    } else if range.upperBound > _knownEnd {
+    } else if range.upperBound > _known.end {
       if range.upperBound > Self._maximumSpan {
-        _setKnownEnd(_knownEnd)
+        _setKnownEnd(_known.end)
         return
       }
-      _knownEnd = range.upperBound
-      _endReached = false
+      _known.end = range.upperBound
+      _known.endReached = false
     }
-    let end = Swift.min(range.upperBound, _knownEnd)
+    let end = Swift.min(range.upperBound, _known.end)
     guard end > range.lowerBound else { return }
     // Items shown by other pages (the data moved between loads, or the
     // source repeats itself) are not shown twice: the page keeps its items
@@ -161,7 +161,7 @@ extension _PagerCore {
       let (items, page, placed) = _withoutDuplicates(page, at: start, for: target)
     else { return }
     let end = placed + items.count
-    guard end - Swift.min(placed, _knownStart) <= Self._maximumSpan else {
+    guard end - Swift.min(placed, _known.start) <= Self._maximumSpan else {
       lastRefusal = .itemCountOutOfBounds(claimed: items.count)
       return
     }
@@ -182,15 +182,12 @@ extension _PagerCore {
       page.previousKey == nil ? 0 : _claim(page.itemsBefore, used: page.items.count)
     // Without a position from the start of the data, the old visible range
     // means nothing in the new coordinates.
-    if !(_startReached && before != nil) {
-      _knownStart = 0
-      _knownEnd = 0
-      _startReached = false
-      _endReached = false
+    if !(_known.startReached && before != nil) {
+      _known = _KnownSpan()
       _demand = nil
     }
-    if before != nil { _startReached = true }
-    return _knownStart + (before ?? 0)
+    if before != nil { _known.startReached = true }
+    return _known.start + (before ?? 0)
   }
 
   /// The page at a refresh key starts at the position the key was asked
@@ -200,7 +197,7 @@ extension _PagerCore {
     _ page: Page<Key, Item>, at position: Int, for target: _Target
   ) -> Int? {
     guard !page.items.isEmpty else {
-      _fail(target, PagingError.emptyPageInsideData(position: position - _knownStart))
+      _fail(target, PagingError.emptyPageInsideData(position: position - _known.start))
       return nil
     }
     return position
@@ -256,8 +253,8 @@ extension _PagerCore {
   private mutating func _endData(
     at position: Int, besidePage edge: Int, forward: Bool, for target: _Target
   ) {
-    guard forward ? position >= _knownEnd : position <= _knownStart else {
-      _fail(target, PagingError.emptyPageInsideData(position: position - _knownStart))
+    guard forward ? position >= _known.end : position <= _known.start else {
+      _fail(target, PagingError.emptyPageInsideData(position: position - _known.start))
       return
     }
     if forward {
@@ -288,7 +285,7 @@ extension _PagerCore {
       return (items, page, start)
     }
     let error = PagingError.duplicateItems(
-      position: start - _knownStart, count: duplicates.count)
+      position: start - _known.start, count: duplicates.count)
     lastRefusal = error
     if case .before = target {
       page.itemsAfter = _shifted(page.itemsAfter, by: items.count - first)
@@ -319,14 +316,7 @@ extension _PagerCore {
   private mutating func _extendKnownBounds(
     to span: Range<Int>, by page: Page<Key, Item>, for target: _Target
   ) {
-    if span.lowerBound < _knownStart {
-      _knownStart = span.lowerBound
-      _startReached = false
-    }
-    if span.upperBound > _knownEnd {
-      _knownEnd = span.upperBound
-      _endReached = false
-    }
+    _known.widen(to: span)
     var appended = false
     var prepended = false
     switch target {
@@ -337,13 +327,13 @@ extension _PagerCore {
     if page.previousKey == nil && !appended {
       _reportClaimPastEnd(page.itemsBefore)
       _setKnownStart(span.lowerBound)
-    } else if let before = _claim(page.itemsBefore, used: _knownEnd - span.lowerBound) {
+    } else if let before = _claim(page.itemsBefore, used: _known.end - span.lowerBound) {
       _setKnownStart(span.lowerBound - before)
     }
     if page.nextKey == nil && !prepended {
       _reportClaimPastEnd(page.itemsAfter)
       _setKnownEnd(span.upperBound)
-    } else if let after = _claim(page.itemsAfter, used: span.upperBound - _knownStart) {
+    } else if let after = _claim(page.itemsAfter, used: span.upperBound - _known.start) {
       _setKnownEnd(span.upperBound + after)
     }
   }
@@ -475,24 +465,22 @@ extension _PagerCore {
         let identity = _newIdentity()
         Self._show(_edits, identity: identity, in: &_pages[last])
       }
-    } else if _knownEnd > end, _pages.last?.end == end, _pages.last?.generation == _generation {
+    } else if _known.end > end, _pages.last?.end == end, _pages.last?.generation == _generation {
       // The data ends right after a loaded page, but a count said more.
-      lastRefusal = .itemsBeyondEnd(_knownEnd - end)
+      lastRefusal = .itemsBeyondEnd(_known.end - end)
     }
-    _knownEnd = end
-    _endReached = true
+    _known.reachEnd(at: end)
   }
 
   /// The data starts at `start`.
   internal mutating func _setKnownStart(_ start: Int) {
-    if start > _knownStart {
+    if start > _known.start {
       if _pages.first?.start == start, _pages.first?.generation == _generation {
-        lastRefusal = .itemsBeyondEnd(start - _knownStart)
+        lastRefusal = .itemsBeyondEnd(start - _known.start)
       }
       _replacePages(0..<_pages._partitioningIndex { $0.start >= start }, with: [])
     }
-    _knownStart = start
-    _startReached = true
+    _known.reachStart(at: start)
   }
 
   // MARK: - Memory cap
@@ -533,7 +521,7 @@ extension _PagerCore {
       _searchRadius = 0
       _reconcileEdits()
     }
-    _publish(_pages, start: _knownStart, end: _knownEnd, held: false)
+    _publish(_pages, start: _known.start, end: _known.end, held: false)
   }
 
   /// The first loaded item of the visible range, as published.
@@ -582,8 +570,8 @@ extension _PagerCore {
   /// Whether the pages hold every visible position.
   private func _holdsDemand() -> Bool {
     guard let demand = _demand else { return true }
-    var cursor = Swift.max(demand.lowerBound, _knownStart)
-    let end = Swift.min(demand.upperBound, _knownEnd)
+    var cursor = Swift.max(demand.lowerBound, _known.start)
+    let end = Swift.min(demand.upperBound, _known.end)
     for page in _pages where page.end > cursor {
       if page.start > cursor { return false }
       cursor = page.end
@@ -721,8 +709,8 @@ extension _PagerCore {
     }
     if let first = _pages.first, let last = _pages.last {
       _precondition(
-        first.start >= _knownStart && last.end <= _knownEnd,
-        "Pages \(first.start)..<\(last.end) outside the span \(_knownStart)..<\(_knownEnd)")
+        first.start >= _known.start && last.end <= _known.end,
+        "Pages \(first.start)..<\(last.end) outside the span \(_known.start)..<\(_known.end)")
     }
     for page in _pages {
       _precondition(page.items.count <= page.span, "A page holds more items than positions")

@@ -142,8 +142,10 @@ extension _PagerCore {
       let anchor = _demand?.lowerBound ?? 0
       return .positions(_pageStart(of: Swift.max(anchor, 0)))
     case .keyed(_, let refreshKey, _):
-      if refreshKey != nil, _startReached, let demand = _demand, demand.lowerBound > _knownStart {
-        let target = _alignedJump(demand.lowerBound, within: _knownStart..<demand.lowerBound + 1)
+      if refreshKey != nil, _known.startReached, let demand = _demand,
+        demand.lowerBound > _known.start
+      {
+        let target = _alignedJump(demand.lowerBound, within: _known.start..<demand.lowerBound + 1)
         if !_keylessJumps.contains(target) { return .jump(target) }
       }
       return .first
@@ -197,7 +199,7 @@ extension _PagerCore {
   internal func _demandedPageStarts(_ demand: Range<Int>) -> [Int] {
     let size = configuration.pageSize
     // With an unknown count, one page past the known end finds more.
-    let limit = _endReached ? _knownEnd : _knownEnd + size
+    let limit = _known.endReached ? _known.end : _known.end + size
     let visible = _range(
       Swift.max(demand.lowerBound, 0),
       Swift.min(Swift.max(demand.upperBound, demand.lowerBound + 1), limit))
@@ -253,8 +255,8 @@ extension _PagerCore {
     let distance = _prefetchDistance
     // Beyond an end the source has not reached, the region is open: the
     // edge page's key may lead there.
-    let start = _startReached ? _knownStart : nil
-    let end = _endReached ? _knownEnd : nil
+    let start = _known.startReached ? _known.start : nil
+    let end = _known.endReached ? _known.end : nil
     let region = _range(
       Swift.max(start ?? .min, demand.lowerBound - distance),
       Swift.min(end ?? .max, demand.upperBound + distance))
@@ -344,7 +346,9 @@ extension _PagerCore {
   /// refresh key), the target is inside the known span, and no jump there
   /// found no key.
   private func _jump(to target: Int, within run: Range<Int>, canJump: Bool) -> Int? {
-    guard canJump, _startReached, target >= _knownStart, target < _knownEnd else { return nil }
+    guard canJump, _known.startReached, target >= _known.start, target < _known.end else {
+      return nil
+    }
     let jump = _alignedJump(target, within: run)
     return _keylessJumps.contains(jump) ? nil : jump
   }
@@ -352,7 +356,7 @@ extension _PagerCore {
   /// A jump target for `position`: the page-aligned position at or before
   /// it, inside `run`.
   private func _alignedJump(_ position: Int, within run: Range<Int>) -> Int {
-    let aligned = _knownStart + _pageStart(of: position - _knownStart)
+    let aligned = _known.start + _pageStart(of: position - _known.start)
     return Swift.max(aligned, run.lowerBound)
   }
 
@@ -391,7 +395,7 @@ extension _PagerCore {
     case .positional:
       guard let last = _pages.last, let first = _pages.first else { return }
       if after {
-        guard !_endReached || last.end < _knownEnd else { return }
+        guard !_known.endReached || last.end < _known.end else { return }
         target = .positions(last.end)
       } else {
         guard first.start > 0 else { return }
@@ -443,7 +447,7 @@ extension _PagerCore {
     case (.keyed, .jump(let position)):
       let count =
         _pages.contains { $0.generation == _generation } ? size : configuration.initialLoadSize
-      request = .jump(position: position - _knownStart, size: count)
+      request = .jump(position: position - _known.start, size: count)
     case (.keyed, .after(let end)):
       guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey,
         _refusesRepeated(key, target) == false
@@ -506,13 +510,13 @@ extension _PagerCore {
       for load in _loads.values where load.target.position != nil {
         keys[_side(of: load.target)] = .loading
       }
-      if keys.append == .idle, _endReached, let last = _pages.last, last.end == _knownEnd,
+      if keys.append == .idle, _known.endReached, let last = _pages.last, last.end == _known.end,
         last.generation == _generation
       {
         keys.append = .endReached
       }
-      if keys.prepend == .idle, _startReached, let first = _pages.first,
-        first.start == _knownStart, first.generation == _generation
+      if keys.prepend == .idle, _known.startReached, let first = _pages.first,
+        first.start == _known.start, first.generation == _generation
       {
         keys.prepend = .endReached
       }
@@ -536,7 +540,7 @@ extension _PagerCore {
   /// alignment; only a page wholly before the visible range is the prepend
   /// side's.
   private func _side(of target: _Target) -> PageLoadKind {
-    let anchor = _demand?.lowerBound ?? _knownStart
+    let anchor = _demand?.lowerBound ?? _known.start
     switch target {
     case .before(let p): return p <= anchor ? .prepend : .append
     case .positions(let p), .jump(let p), .after(let p), .rest(let p, _):

@@ -53,15 +53,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
 
   /// Loaded pages, in position order, never overlapping.
   internal var _pages: [_StoredPage] = []
-  /// The span of positions, in internal coordinates (placeholders
-  /// included). A prepend without counts moves the start below 0, so the
-  /// coordinates of everything loaded never change within the pager's life.
-  internal var _knownStart = 0
-  internal var _knownEnd = 0
-  /// Whether the source said the data starts at `_knownStart` (it ends at
-  /// `_knownEnd`).
-  internal var _startReached = false
-  internal var _endReached = false
+  /// Where the data starts and ends, as far as the pager knows.
+  internal var _known = _KnownSpan()
   /// Bumped by `refresh()`: pages of earlier generations are stale (shown
   /// until replaced, loaded again when demanded).
   internal var _generation = 0
@@ -247,7 +240,7 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public mutating func refresh() {
     _generation += 1
     if _held == nil, !_pages.isEmpty {
-      _held = (_pages, _knownStart, _knownEnd)
+      _held = (_pages, _known.start, _known.end)
       _anchor = _firstVisibleItem()
     }
     _searchRadius = 0
