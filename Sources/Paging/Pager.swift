@@ -474,7 +474,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
     let sleep = _sleep
     let interval = configuration.settleInterval
     _settleTask = Task { [weak self] in
-      var seen = self?._core._farReports
+      var seen = self?._core._settle.farReports
       while true {
         // A zero interval waits only for the reports already queued on the
         // main actor (a yield), not for a timer: no other thread is involved,
@@ -485,8 +485,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
           await Task.yield()
         }
         guard let self, !Task.isCancelled else { return }
-        if self._core._farReports == seen { break }
-        seen = self._core._farReports
+        if self._core._settle.farReports == seen { break }
+        seen = self._core._settle.farReports
       }
       guard let self else { return }
       self._settleTask = nil

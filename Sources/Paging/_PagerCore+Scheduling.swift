@@ -31,9 +31,9 @@ extension _PagerCore {
     // Nothing loads until the first `refresh()`, as the initializer says.
     guard _generation > 0 else { return }
     let demand = _internalRange(positions)
-    let previous = _lastReport
-    _lastReport = demand
-    if let target = _settleTarget {
+    let previous = _settle.lastReport
+    _settle.lastReport = demand
+    if let target = _settle.target {
       // In transit to where the scroll will rest: that is the demand, until
       // a report reaches it, or the reports stop elsewhere (the fling was
       // caught) for the settle interval.
@@ -41,7 +41,7 @@ extension _PagerCore {
         _armSettle()
         return
       }
-      _settleTarget = nil
+      _settle.target = nil
     }
     _demand = demand
     guard configuration.trigger == .visibleRange else {
@@ -71,7 +71,7 @@ extension _PagerCore {
   internal mutating func _setSettleTarget(_ positions: Range<Int>) {
     guard _generation > 0 else { return }
     let target = _internalRange(positions)
-    _settleTarget = target
+    _settle.target = target
     _demand = target
     _cancelSettle()
     guard configuration.trigger == .visibleRange else { return }
@@ -83,26 +83,21 @@ extension _PagerCore {
   /// report counts, and the shell's one timer for the whole fling ends the
   /// wait (`settled()`) once a sleep passes without one.
   private mutating func _armSettle() {
-    _farReports &+= 1
-    guard !_settlePending else { return }
-    _settlePending = true
-    effects.append(.armSettle)
+    if _settle.arm() { effects.append(.armSettle) }
   }
 
   /// Stops waiting for the reports to settle.
   internal mutating func _cancelSettle() {
-    guard _settlePending else { return }
-    _settlePending = false
-    effects.append(.cancelSettle)
+    if _settle.cancel() { effects.append(.cancelSettle) }
   }
 
   /// The reports settled: a scroll in transit rests where it was last
   /// reported, and its loads start.
   public mutating func settled() {
-    _settlePending = false
-    if _settleTarget != nil {
-      _settleTarget = nil
-      _demand = _lastReport
+    _settle.isPending = false
+    if _settle.target != nil {
+      _settle.target = nil
+      _demand = _settle.lastReport
     }
     _schedule()
     _publishStates()

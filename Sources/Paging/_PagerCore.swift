@@ -73,15 +73,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// The visible range (or where a scroll will settle), in internal
   /// coordinates: what the scheduler loads for.
   internal var _demand: Range<Int>?
-  /// The last visible range reported, to tell a fling from a scroll.
-  internal var _lastReport: Range<Int>?
-  /// Where a scroll in flight will come to rest, until it arrives.
-  internal var _settleTarget: Range<Int>?
-  /// Whether the shell's settle timer runs (`_Effect.armSettle`).
-  internal var _settlePending = false
-  /// Far-moved reports so far: the settle task waits until a sleep passes
-  /// without one.
-  internal var _farReports = 0
+  /// The reports of the visible range, and the wait for a fling to settle.
+  internal var _settle = _Settle()
   internal var _edits: _AnyEdits<Item>?
   /// During a refresh, until the new generation holds the visible range:
   /// the old generation's pages and span, which stay published, so a
@@ -223,7 +216,7 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   }
 
   /// Whether no load is in flight or waiting to settle.
-  public var isIdle: Bool { _loads.isEmpty && !_settlePending }
+  public var isIdle: Bool { _loads.isEmpty && !_settle.isPending }
 
   /// The number of loads in flight.
   public var loadsInFlight: Int { _loads.count }
@@ -250,7 +243,7 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     _failures = [:]
     _keylessJumps = []
     _cancelSettle()
-    _settleTarget = nil
+    _settle.target = nil
     _schedule(issuing: true, generationStartOnly: configuration.trigger != .visibleRange)
     _publishStates()
   }
