@@ -523,9 +523,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   // MARK: - For tests
 
   internal var _pages: [_PagerCore<Key, Item>._StoredPage] { _core._pages }
-  internal var _held: (pages: [_PagerCore<Key, Item>._StoredPage], start: Int, end: Int)? {
-    _core._held
-  }
+  internal var _held: _PagerCore<Key, Item>._RefreshHold? { _core._held }
   internal var _isIdle: Bool { _core.isIdle }
   internal var _discardedResponseCount: Int { _core._discardedResponseCount }
 }

@@ -512,13 +512,11 @@ extension _PagerCore {
 
   internal mutating func _publish() {
     if let held = _held {
-      if _pages.isEmpty || !(_loads.isEmpty || _holdsDemand()) || _searchesForAnchor() {
+      if _pages.isEmpty || !(_loads.isEmpty || _holdsDemand()) || _continueAnchorSearch() {
         _publish(held.pages, start: held.start, end: held.end, held: true)
         return
       }
       _held = nil
-      _anchor = nil
-      _searchRadius = 0
       _reconcileEdits()
     }
     _publish(_pages, start: _known.start, end: _known.end, held: false)
@@ -535,16 +533,17 @@ extension _PagerCore {
     return nil
   }
 
-  /// Whether a refresh goes on searching for the item the reader saw before
-  /// the new pages replace the old ones: the new pages do not hold it, and
-  /// either loads are in flight or the search can widen, a page on each
-  /// side at a time, until it has loads to issue (then it issues them).
-  private mutating func _searchesForAnchor() -> Bool {
-    guard let anchor = _anchor, !_shownIDs.holds(anchor) else { return false }
+  /// Goes on searching for the item the reader saw before the new pages
+  /// replace the old ones, if the new pages do not hold it: waits for the
+  /// loads in flight, or widens the search a page on each side at a time
+  /// until it has loads to issue, and issues them. Returns whether the
+  /// search goes on.
+  private mutating func _continueAnchorSearch() -> Bool {
+    guard let anchor = _held?.anchor, !_shownIDs.holds(anchor) else { return false }
     if !_loads.isEmpty { return true }
     guard configuration.trigger == .visibleRange else { return false }
-    while _searchRadius < Self._maximumSearchRadius {
-      _searchRadius += 1
+    while let radius = _held?.searchRadius, radius < Self._maximumSearchRadius {
+      _held?.searchRadius = radius + 1
       _schedule()
       if !_loads.isEmpty { return true }
     }

@@ -106,7 +106,16 @@ extension _PagerCore {
   /// Cancels loads that are no longer wanted and, if `issuing`, issues the
   /// wanted ones up to the cap.
   internal mutating func _schedule(issuing: Bool = true, generationStartOnly: Bool = false) {
-    var wanted = generationStartOnly ? _generationStart().map { [$0] } ?? [] : _wanted()
+    var wanted: [_Target]
+    if generationStartOnly {
+      wanted = _generationStart().map { [$0] } ?? []
+    } else {
+      let decided = _wanted()
+      wanted = decided.targets
+      if let walking = decided.walking, reachesVisibleRangeByWalking != walking {
+        reachesVisibleRangeByWalking = walking
+      }
+    }
     if !_rests.isEmpty { wanted += _wantedRests() }
     let wantedSet = Set(wanted)
     for (serial, load) in _loads where !wantedSet.contains(load.target) {
@@ -147,18 +156,16 @@ extension _PagerCore {
     }
   }
 
-  /// What is wanted, most urgent first.
-  private mutating func _wanted() -> [_Target] {
-    if let start = _generationStart() { return [start] }
-    guard let demand = _demand else { return [] }
+  /// What is wanted, most urgent first, and for a keyed source's demand
+  /// whether only walking page by page reaches it (`nil`: not decided).
+  private func _wanted() -> (targets: [_Target], walking: Bool?) {
+    if let start = _generationStart() { return ([start], nil) }
+    guard let demand = _demand else { return ([], nil) }
     switch _source._kind {
-    case .positional: return _wantedPositions(demand)
+    case .positional: return (_wantedPositions(demand), nil)
     case .keyed(_, let refreshKey, _):
       let wanted = _wantedKeyed(demand, canJump: refreshKey != nil)
-      if reachesVisibleRangeByWalking != wanted.walking {
-        reachesVisibleRangeByWalking = wanted.walking
-      }
-      return wanted.targets
+      return (wanted.targets, wanted.walking)
     }
   }
 
@@ -176,7 +183,7 @@ extension _PagerCore {
   /// The prefetch on each side of the visible range, widened while a
   /// refresh searches for the item the reader saw.
   internal var _prefetchDistance: Int {
-    configuration.prefetchDistance + _searchRadius * configuration.pageSize
+    configuration.prefetchDistance + (_held?.searchRadius ?? 0) * configuration.pageSize
   }
 
   /// `lower..<upper`, or an empty range at `lower` if `upper` is below it.
@@ -444,14 +451,13 @@ extension _PagerCore {
         _pages.contains { $0.generation == _generation } ? size : configuration.initialLoadSize
       request = .jump(position: position - _known.start, size: count)
     case (.keyed, .after(let end)):
-      guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey,
-        _refusesRepeated(key, target) == false
-      else { return }
+      guard let edge = _freshPage(endingAt: end), let key = _pages[edge].nextKey else { return }
+      guard !_isLoaded(key) else { return _fail(target, PagingError.repeatedKey("\(key)")) }
       request = .keyed(PageRequest(kind: .append, key: key, size: size))
     case (.keyed, .before(let start)):
-      guard let edge = _freshPage(startingAt: start), let key = _pages[edge].previousKey,
-        _refusesRepeated(key, target) == false
+      guard let edge = _freshPage(startingAt: start), let key = _pages[edge].previousKey
       else { return }
+      guard !_isLoaded(key) else { return _fail(target, PagingError.repeatedKey("\(key)")) }
       request = .keyed(PageRequest(kind: .prepend, key: key, size: size))
     default:
       return
@@ -469,15 +475,9 @@ extension _PagerCore {
     _failures[target] = (error, _serial)
   }
 
-  /// Whether `key` is already loaded, which would duplicate items: then
-  /// the target fails with `PagingError.repeatedKey`.
-  private mutating func _refusesRepeated(_ key: Key, _ target: _Target) -> Bool {
-    guard _loadedKeys[key] != nil else {
-      return false
-    }
-    _fail(target, PagingError.repeatedKey("\(key)"))
-    return true
-  }
+  /// Whether a loaded page came with `key`: loading it again would
+  /// duplicate items, so its target fails with `PagingError.repeatedKey`.
+  private func _isLoaded(_ key: Key) -> Bool { _loadedKeys[key] != nil }
 
   /// The load states, from the loads in flight and the failures, relative
   /// to the first visible position. A side with several failures shows the

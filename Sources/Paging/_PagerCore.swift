@@ -76,23 +76,14 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// The reports of the visible range, and the wait for a fling to settle.
   internal var _settle = _Settle()
   internal var _edits: _AnyEdits<Item>?
-  /// During a refresh, until the new generation holds the visible range:
-  /// the old generation's pages and span, which stay published, so a
-  /// publication never mixes generations (whose positions may disagree).
-  internal var _held: (pages: [_StoredPage], start: Int, end: Int)?
+  /// During a refresh, what stays published until the new generation
+  /// holds the visible range, and the search for the item the reader saw.
+  internal var _held: _RefreshHold?
   /// Whether a refresh holds the rows shown from before it.
   public var holdsRowsFromBeforeRefresh: Bool { _held != nil }
   /// The internal coordinates where the pages may differ from the last
   /// publication: publishing rebuilds and compares only there.
   internal var _dirty: Range<Int>?
-  /// During a refresh: the first item the reader saw, which the new pages
-  /// are searched for before they replace the old ones, and how many pages
-  /// beyond the prefetch on each side the search has reached.
-  internal var _anchor: Item?
-  internal var _searchRadius = 0
-  /// A refresh searches at most this many pages beyond the prefetch on
-  /// each side for the item the reader saw.
-  internal static var _maximumSearchRadius: Int { 4 }
   /// How many loaded source items have each id.
   internal let _shownIDs = _AnyShownIDs<Item>.make()
   /// How many loaded pages have each key: a key already loaded is not
@@ -233,10 +224,10 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public mutating func refresh() {
     _generation += 1
     if _held == nil, !_pages.isEmpty {
-      _held = (_pages, _known.start, _known.end)
-      _anchor = _firstVisibleItem()
+      _held = _RefreshHold(
+        pages: _pages, start: _known.start, end: _known.end, anchor: _firstVisibleItem())
     }
-    _searchRadius = 0
+    _held?.searchRadius = 0
     _replacePages(_pages.indices, with: [])
     for serial in _loads.keys.sorted() { effects.append(.cancel(serial: serial)) }
     _loads = [:]
