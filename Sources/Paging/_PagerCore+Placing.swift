@@ -20,7 +20,7 @@ extension _PagerCore {
       requestCount += 1  // a jump's page load
     }
     // A response for a load that was cancelled or superseded is discarded.
-    guard let load = _loads.removeValue(forKey: serial) else {
+    guard let load = _loads.inFlight.removeValue(forKey: serial) else {
       _discardedResponseCount += 1
       return
     }
@@ -28,7 +28,7 @@ extension _PagerCore {
     case .failure(let error):
       _fail(load.target, error)
     case .success(.noKey):
-      if case .jump(let position) = load.target { _keylessJumps.insert(position) }
+      if case .jump(let position) = load.target { _loads.keylessJumps.insert(position) }
     case .success(.positional(let range, let page)):
       if case .rest(let start, let stored) = load.target {
         _placeRest(range, page, of: start, storedBy: stored, serial: serial)
@@ -438,7 +438,7 @@ extension _PagerCore {
   private mutating func _forget(_ page: _StoredPage) {
     if let key = page.key { _forgetKey(key) }
     _shownIDs.remove(page.items[...])
-    _rests[page.start] = nil
+    _loads.rests[page.start] = nil
   }
 
   private mutating func _forgetKey(_ key: Key) {
@@ -512,7 +512,7 @@ extension _PagerCore {
 
   internal mutating func _publish() {
     if let held = _held {
-      if _pages.isEmpty || !(_loads.isEmpty || _holdsDemand()) || _continueAnchorSearch() {
+      if _pages.isEmpty || !(_loads.inFlight.isEmpty || _holdsDemand()) || _continueAnchorSearch() {
         _publish(held.pages, start: held.start, end: held.end, held: true)
         return
       }
@@ -540,12 +540,12 @@ extension _PagerCore {
   /// search goes on.
   private mutating func _continueAnchorSearch() -> Bool {
     guard let anchor = _held?.anchor, !_shownIDs.holds(anchor) else { return false }
-    if !_loads.isEmpty { return true }
+    if !_loads.inFlight.isEmpty { return true }
     guard configuration.trigger == .visibleRange else { return false }
     while let radius = _held?.searchRadius, radius < Self._maximumSearchRadius {
       _held?.searchRadius = radius + 1
       _schedule()
-      if !_loads.isEmpty { return true }
+      if !_loads.inFlight.isEmpty { return true }
     }
     return false
   }

@@ -116,19 +116,21 @@ extension _PagerCore {
         reachesVisibleRangeByWalking = walking
       }
     }
-    if !_rests.isEmpty { wanted += _wantedRests() }
+    if !_loads.rests.isEmpty { wanted += _wantedRests() }
     let wantedSet = Set(wanted)
-    for (serial, load) in _loads where !wantedSet.contains(load.target) {
+    for (serial, load) in _loads.inFlight where !wantedSet.contains(load.target) {
       if generationStartOnly { continue }
       effects.append(.cancel(serial: serial))
-      _loads[serial] = nil
+      _loads.inFlight[serial] = nil
     }
     guard issuing else { return }
-    var inFlight = Set(_loads.values.map { $0.target })
-    for target in wanted where _loads.count < configuration.maximumConcurrentLoads {
-      guard !inFlight.contains(target), _failures[target] == nil else { continue }
+    var inFlight = Set(_loads.inFlight.values.map { $0.target })
+    for target in wanted where _loads.inFlight.count < configuration.maximumConcurrentLoads {
+      guard !inFlight.contains(target), _loads.failures[target] == nil else { continue }
       if case .positions(let start) = target,
-        _loads.values.contains(where: { $0.covers(start, pageSize: configuration.pageSize) })
+        _loads.inFlight.values.contains(where: {
+          $0.covers(start, pageSize: configuration.pageSize)
+        })
       {
         continue
       }
@@ -150,7 +152,7 @@ extension _PagerCore {
         demand.lowerBound > _known.start
       {
         let target = _alignedJump(demand.lowerBound, within: _known.start..<demand.lowerBound + 1)
-        if !_keylessJumps.contains(target) { return .jump(target) }
+        if !_loads.keylessJumps.contains(target) { return .jump(target) }
       }
       return .first
     }
@@ -172,7 +174,7 @@ extension _PagerCore {
   /// The missing items of the short pages `retry()` asked for, whatever
   /// the demand: the pages are loaded, and each asks once a retry.
   private func _wantedRests() -> [_Target] {
-    _rests.sorted { $0.key < $1.key }.compactMap { start, serial in
+    _loads.rests.sorted { $0.key < $1.key }.compactMap { start, serial in
       guard let index = _pageIndex(startingAt: start) else { return nil }
       let page = _pages[index]
       let wanted = page.serial == serial && page.generation == _generation
@@ -280,7 +282,7 @@ extension _PagerCore {
     }
     if let cap = configuration.maximumLoadedPages {
       let held = _pages.count { $0.end > region.lowerBound && $0.start < region.upperBound }
-      if held + _loads.count >= cap {
+      if held + _loads.inFlight.count >= cap {
         // Only what is visible: loading the prefetch would drop it again.
         wanted.removeAll { target in
           guard let position = target.position else { return false }
@@ -352,7 +354,7 @@ extension _PagerCore {
       return nil
     }
     let jump = _alignedJump(target, within: run)
-    return _keylessJumps.contains(jump) ? nil : jump
+    return _loads.keylessJumps.contains(jump) ? nil : jump
   }
 
   /// A jump target for `position`: the page-aligned position at or before
@@ -410,7 +412,9 @@ extension _PagerCore {
       guard (after ? edge.nextKey : edge.previousKey) != nil else { return }
       target = after ? .after(edge.end) : .before(edge.start)
     }
-    guard _failures[target] == nil, !_loads.values.contains(where: { $0.target == target }) else {
+    guard _loads.failures[target] == nil,
+      !_loads.inFlight.values.contains(where: { $0.target == target })
+    else {
       return
     }
     _issue(target)
@@ -465,14 +469,14 @@ extension _PagerCore {
     // A jump's key lookup is counted now; its page load when it answers.
     if case .jump = target { keyRequestCount += 1 } else { requestCount += 1 }
     _serial += 1
-    _loads[_serial] = _Load(target: target, positions: positions)
+    _loads.inFlight[_serial] = _Load(target: target, positions: positions)
     effects.append(.start(serial: _serial, request: request))
   }
 
   /// Records that `target` failed with `error`.
   internal mutating func _fail(_ target: _Target, _ error: any Error) {
     _serial += 1
-    _failures[target] = (error, _serial)
+    _loads.failures[target] = (error, _serial)
   }
 
   /// Whether a loaded page came with `key`: loading it again would
@@ -493,16 +497,16 @@ extension _PagerCore {
     }
     if !_pages.contains(where: { $0.generation == _generation }) {
       // Nothing of this generation shown yet: all is the refresh's.
-      if !_loads.isEmpty {
+      if !_loads.inFlight.isEmpty {
         keys.refresh = .loading
       } else {
-        for failure in _failures.values { fail(.refresh, failure) }
+        for failure in _loads.failures.values { fail(.refresh, failure) }
       }
     } else {
-      for (target, failure) in _failures where target.position != nil {
+      for (target, failure) in _loads.failures where target.position != nil {
         fail(_side(of: target), failure)
       }
-      for load in _loads.values where load.target.position != nil {
+      for load in _loads.inFlight.values where load.target.position != nil {
         keys[_side(of: load.target)] = .loading
       }
       if keys.append == .idle, _known.endReached, let last = _pages.last, last.end == _known.end,

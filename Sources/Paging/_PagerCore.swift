@@ -60,16 +60,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   internal var _generation = 0
   /// Stamps requests and edits, in order.
   internal var _serial = 0
-  internal var _loads: [Int: _Load] = [:]
-  /// Failed targets, each with its error and the serial of its failure (a
-  /// state names the failure it shows by that serial, never by comparing
-  /// errors).
-  internal var _failures: [_Target: (error: any Error, serial: Int)] = [:]
-  /// The short pages whose missing items `retry()` asked for: each page's
-  /// start, and the serial of the load that stored it.
-  internal var _rests: [Int: Int] = [:]
-  /// Jump positions whose refresh key the source did not have.
-  internal var _keylessJumps: Set<Int> = []
+  /// The loads in flight, failed or waiting.
+  internal var _loads = _Loads()
   /// The visible range (or where a scroll will settle), in internal
   /// coordinates: what the scheduler loads for.
   internal var _demand: Range<Int>?
@@ -207,10 +199,10 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   }
 
   /// Whether no load is in flight or waiting to settle.
-  public var isIdle: Bool { _loads.isEmpty && !_settle.isPending }
+  public var isIdle: Bool { _loads.inFlight.isEmpty && !_settle.isPending }
 
   /// The number of loads in flight.
-  public var loadsInFlight: Int { _loads.count }
+  public var loadsInFlight: Int { _loads.inFlight.count }
 
   /// The effects since the last call, which the caller now runs.
   public mutating func takeEffects() -> [_Effect] {
@@ -229,10 +221,10 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     }
     _held?.searchRadius = 0
     _replacePages(_pages.indices, with: [])
-    for serial in _loads.keys.sorted() { effects.append(.cancel(serial: serial)) }
-    _loads = [:]
-    _failures = [:]
-    _keylessJumps = []
+    for serial in _loads.inFlight.keys.sorted() { effects.append(.cancel(serial: serial)) }
+    _loads.inFlight = [:]
+    _loads.failures = [:]
+    _loads.keylessJumps = []
     _cancelSettle()
     _settle.target = nil
     _schedule(issuing: true, generationStartOnly: configuration.trigger != .visibleRange)
@@ -255,11 +247,11 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
 
   /// See `Pager.retry()`.
   public mutating func retry() {
-    let failed = Array(_failures.keys)
-    _failures = [:]
+    let failed = Array(_loads.failures.keys)
+    _loads.failures = [:]
     // A short page keeps its items: only the missing ones are asked for.
     for page in _pages where page.span > page.items.count {
-      _rests[page.start] = page.serial
+      _loads.rests[page.start] = page.serial
     }
     if configuration.trigger == .visibleRange {
       _schedule()
