@@ -520,17 +520,7 @@ extension _PagerCore {
         keys.prepend = .endReached
       }
     }
-    guard keys != _stateKeys else { return }
-    _stateKeys = keys
-    _statesVersion += 1
-    _loadStates = keys.map { kind, key -> PageLoadState in
-      switch key {
-      case .idle: .idle
-      case .loading: .loading
-      case .endReached: .endReached
-      case .failed: .failed(errors[kind]!)
-      }
-    }
+    _loadStates.show(keys, errors: errors)
   }
 
   /// The side a load of a shown generation is on, relative to the first

@@ -24,11 +24,7 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// See `Pager.items`.
   public internal(set) var items = PagedCollection<Item>()
   /// The load state of each kind.
-  internal var _loadStates = _ByLoadKind(PageLoadState.idle)
-  /// Bumped when a load state changes (`_publishStates()`).
-  internal var _statesVersion = 0
-  /// What each state shows, to tell a change without comparing errors.
-  internal var _stateKeys = _ByLoadKind(_StateKey.idle)
+  internal var _loadStates = _LoadStates()
   /// See `Pager.requestCount`.
   public internal(set) var requestCount = 0
   /// See `Pager.keyRequestCount`.
@@ -183,15 +179,6 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     case noKey
   }
 
-  /// What a load state shows: a state changes when this does.
-  internal enum _StateKey: Hashable {
-    case idle
-    case loading
-    case endReached
-    /// The failure with this serial.
-    case failed(Int)
-  }
-
   /// A core over `source`: nothing loads until `refresh()`.
   public init(configuration: PagingConfiguration, source: PagingSource<Key, Item>) {
     self.configuration = configuration
@@ -288,5 +275,5 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension _PagerCore {
   /// See `Pager.loadState(of:)`.
-  public func loadState(of kind: PageLoadKind) -> PageLoadState { _loadStates[kind] }
+  public func loadState(of kind: PageLoadKind) -> PageLoadState { _loadStates.states[kind] }
 }
