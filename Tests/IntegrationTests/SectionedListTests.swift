@@ -164,7 +164,7 @@ struct SectionedListTests {
           "sticky header \(String(describing: engine.stickyHeader)), expected \(String(describing: expected))"
       }
       if let expected, !list.window.contains(expected),
-        !list.rowsOutsideWindow.contains(where: { $0.position == expected })
+        !list.rowsOutsideWindow.contains(expected)
       {
         return "the sticky header \(expected) is not materialized"
       }

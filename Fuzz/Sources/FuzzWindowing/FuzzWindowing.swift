@@ -481,7 +481,8 @@ final class WindowingRun<L: WindowLayout> {
       outside.allSatisfy { !engine.window.contains($0) && $0 >= 0 && $0 < data.count }
         && outside == outside.sorted() && Set(outside).count == outside.count,
       "rows outside the window \(outside)")
-    check(list.rowsOutsideWindow.map(\.id) == outside.map { data[$0] }, "ids outside the window")
+    check(list.rowsOutsideWindow == outside, "positions outside the window")
+    check(outside.map(list.id(at:)) == outside.map { data[$0] }, "ids outside the window")
     // The render plan draws the window, and keeps the pinned rows alive.
     let plan = list.renderPlan()
     check(

@@ -90,13 +90,23 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     _data[_dataIndex(window.lowerBound)..<_dataIndex(window.upperBound)]
   }
 
-  /// The rows materialized besides the window, ascending: the pinned ones
-  /// and the sticky header (see `WindowingEngine.rowsOutsideWindow`),
-  /// with their identifiers.
+  /// The positions materialized besides the window, ascending: the pinned
+  /// rows and the sticky header, as `WindowingEngine.rowsOutsideWindow`;
+  /// `id(at:)` gives their identifiers.
   ///
-  /// - Complexity: O(p + log h × log n), plus reading p identifiers.
-  public var rowsOutsideWindow: [(position: Int, id: ID)] {
-    engine.rowsOutsideWindow.map { ($0, _id(_data[_dataIndex($0)])) }
+  /// - Complexity: O(p + log h × log n) for p pinned rows and h sticky
+  ///   headers.
+  public var rowsOutsideWindow: [Int] { engine.rowsOutsideWindow }
+
+  /// The identifier of the element at `position`.
+  ///
+  /// - Parameter position: A position in `0..<data.count`; traps otherwise.
+  /// - Complexity: O(1) for random-access data, plus the `id` closure.
+  public func id(at position: Int) -> ID {
+    _precondition(
+      position >= 0 && position < _data.count,
+      "Position \(position) out of range 0..<\(_data.count)")
+    return _id(_data[_dataIndex(position)])
   }
 
   /// How a data change keeps the reader's place (see `Anchoring`): `.feed`

@@ -27,7 +27,7 @@ struct PinningTests {
     #expect(list.engine.stickyHeader == StickyHeader(position: 0, offset: 0, isDetached: false))
     _ = list.scroll(toOffset: 1_200)  // rows 24…27 on screen, in the section headed at 20
     #expect(list.engine.stickyHeader == StickyHeader(position: 20, offset: 1_200, isDetached: true))
-    #expect(!list.window.contains(20) && list.rowsOutsideWindow.map(\.id) == [20])
+    #expect(!list.window.contains(20) && list.rowsOutsideWindow.map(list.id(at:)) == [20])
     _ = list.scroll(toOffset: 1_470)  // header 30 starts 30 points below the top: 20 is pushed up
     #expect(list.engine.stickyHeader == StickyHeader(position: 20, offset: 1_450, isDetached: true))
     _ = list.scroll(toOffset: 1_500)
@@ -44,7 +44,7 @@ struct PinningTests {
     list.apply(
       RowChanges(removed: [8..<9]), from: Array(1_000..<1_003) + Array(0..<5) + Array(6..<100))
     #expect(list.engine.pinned == [92], "a removed row is no longer pinned")
-    #expect(list.rowsOutsideWindow.map(\.id) == [90])
+    #expect(list.rowsOutsideWindow.map(list.id(at:)) == [90])
   }
 
   #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
@@ -58,6 +58,18 @@ struct PinningTests {
         list.setPinned([3, 12])
       }
       #expect(standardErrorText(of: result).contains("Position 12 out of range 0..<10"))
+    }
+
+    @Test func readingAnIdentifierOutOfRangeTrapsNamingIt() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let list = VirtualList(
+          data: Array(0..<10), id: { $0 },
+          engine: WindowingEngine(
+            layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800))
+        )
+        _ = list.id(at: -1)
+      }
+      #expect(standardErrorText(of: result).contains("Position -1 out of range 0..<10"))
     }
   #endif
 }

@@ -542,7 +542,8 @@ struct WindowingModelTests {
     guard engine.rowsOutsideWindow == outside else {
       return "outside the window \(engine.rowsOutsideWindow), expected \(outside)"
     }
-    guard model.list.rowsOutsideWindow.map(\.id) == outside.map({ model.data[$0] }) else {
+    guard model.list.rowsOutsideWindow.map(model.list.id(at:)) == outside.map({ model.data[$0] })
+    else {
       return "the ids of the rows outside the window differ"
     }
     return nil
