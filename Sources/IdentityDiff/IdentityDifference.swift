@@ -227,7 +227,7 @@ public struct IdentityDifference: Hashable, Sendable {
     from old: Old, to new: New
   ) where Old.Element == New.Element, Old.Element: Identifiable & Equatable {
     // A closure, not `\.id`: a key path used as a function goes through the
-    // key-path runtime for every element (measured 6x slower at 10k items).
+    // key-path runtime for every element, where the closure is inlined.
     self.init(from: old, to: new, id: { $0.id }, contentEquals: ==)
   }
 }

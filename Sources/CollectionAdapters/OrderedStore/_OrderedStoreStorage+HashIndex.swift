@@ -296,7 +296,7 @@ extension _OrderedStoreStorage {
   /// Whether a shift of `count` elements rewrites their entries more
   /// cheaply by one pass over the table than in bucket order: from a
   /// twenty-fourth of the buckets. A shift's pass adds one step to a range
-  /// of entries, a loop the compiler vectorizes, under 1 ns a bucket.
+  /// of entries, a loop the compiler vectorizes.
   @inlinable
   internal func _shiftPrefersTableScan(moving count: Int) -> Bool {
     count &* 24 > _bucketCount

@@ -14,7 +14,7 @@ import _AdapterInternals
 /// insertion or removal moves only the shorter side, and iteration is one
 /// pointer walk with one end test, which the compiler vectorizes. (A ring
 /// buffer gives the same costs at the ends, but its wrap test in every step
-/// of an iteration keeps the loop scalar: 2.5× slower.) When the end that
+/// of an iteration keeps the loop scalar.) When the end that
 /// must grow is full, the elements slide to the middle of the allocation if
 /// at least a quarter of it is free, and the storage grows otherwise; either
 /// leaves at least an eighth of the capacity free at that end, so a slide's
