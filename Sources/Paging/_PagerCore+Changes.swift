@@ -12,9 +12,10 @@ extension _PagerCore {
   /// See `Pager.changes(since:)`.
   public func changes(since version: Int) -> [RowChanges]? {
     if version == items.version { return [] }
-    guard let first = _changeLog.first, version >= first.version - 1, version < items.version
+    guard let first = _publication.changes.first, version >= first.version - 1,
+      version < items.version
     else { return nil }
-    return _changeLog.filter { $0.version > version }.map { $0.changes }
+    return _publication.changes.filter { $0.version > version }.map { $0.changes }
   }
 
   /// Records the changes of the publication of `new`, which replaces
@@ -24,8 +25,7 @@ extension _PagerCore {
   ) {
     let changes = Self._withShifts(
       RowChanges(from: old, to: new, within: window), from: old, to: new)
-    _changeLog.append((new.version, changes))
-    if _changeLog.count > 64 { _changeLog.removeFirst(_changeLog.count - 64) }
+    _publication.record(changes, version: new.version)
   }
 }
 

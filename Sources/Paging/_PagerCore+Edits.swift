@@ -151,11 +151,11 @@ extension _PagerCore {
   /// Marks `range` (internal coordinates) as changed since the last
   /// publication.
   internal mutating func _markDirty(_ range: Range<Int>) {
-    guard let dirty = _dirty else {
-      _dirty = range
+    guard let dirty = _publication.dirty else {
+      _publication.dirty = range
       return
     }
-    _dirty =
+    _publication.dirty =
       Swift.min(
         dirty.lowerBound, range.lowerBound)..<Swift.max(
         dirty.upperBound, range.upperBound)
@@ -197,10 +197,10 @@ extension _PagerCore where Item: Identifiable {
     let held = _held != nil
     _reapplyEdits()
     // The publication shows only the move: it is the change, by its rows.
-    if (_held != nil) == held, let last = _changeLog.indices.last,
-      _changeLog[last].version == items.version
+    if (_held != nil) == held, let last = _publication.changes.indices.last,
+      _publication.changes[last].version == items.version
     {
-      _changeLog[last].changes = RowChanges(
+      _publication.changes[last].changes = RowChanges(
         movingOffsets: moved.map(\.position), toOffset: landing.offset)
     }
     return true

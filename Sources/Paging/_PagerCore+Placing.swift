@@ -584,14 +584,14 @@ extension _PagerCore {
     // Where this publication may differ from the last: what changed in the
     // pages, the ends of the span, or everything when it switches between
     // the held and the live pages.
-    var window = _dirty ?? start..<start
-    _dirty = nil
+    var window = _publication.dirty ?? start..<start
+    _publication.dirty = nil
     func widen(_ a: Int, _ b: Int) {
       guard a != b else { return }
       window = Swift.min(window.lowerBound, a, b)..<Swift.max(window.upperBound, a, b)
     }
-    if held != _publishedHeld {
-      _publishedHeld = held
+    if held != _publication.showedHeld {
+      _publication.showedHeld = held
       window = Self._everywhere
     }
     widen(old._origin, start)

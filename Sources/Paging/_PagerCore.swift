@@ -69,20 +69,15 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   internal var _held: _RefreshHold?
   /// Whether a refresh holds the rows shown from before it.
   public var holdsRowsFromBeforeRefresh: Bool { _held != nil }
-  /// The internal coordinates where the pages may differ from the last
-  /// publication: publishing rebuilds and compares only there.
-  internal var _dirty: Range<Int>?
   /// How many loaded source items have each id.
   internal let _shownIDs = _AnyShownIDs<Item>.make()
   /// How many loaded pages have each key: a key already loaded is not
   /// requested again.
   internal var _loadedKeys: [Key: Int] = [:]
-  /// Whether the last publication showed `_held`.
-  internal var _publishedHeld = false
   /// Gives each page content its identity (`_StoredPage.identity`).
   internal var _identities = 0
-  /// The changes of the last 64 publications.
-  internal var _changeLog: [(version: Int, changes: RowChanges)] = []
+  /// Where the next publication may differ, and the last ones' changes.
+  internal var _publication = _PublicationLog()
   /// Responses discarded because their load was cancelled or superseded: a
   /// deterministic signal for tests that a late response arrived and
   /// changed nothing.
