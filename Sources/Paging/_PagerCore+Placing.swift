@@ -510,9 +510,11 @@ extension _PagerCore {
 
   // MARK: - Publishing
 
+  /// Publishes the pages, or a refresh's held ones while it keeps the
+  /// reader's place (`_continueHold()`).
   internal mutating func _publish() {
     if let held = _held {
-      if _pages.isEmpty || !(_loads.inFlight.isEmpty || _holdsDemand()) || _continueAnchorSearch() {
+      if _continueHold() {
         _publish(held.pages, start: held.start, end: held.end, held: true)
         return
       }
@@ -520,34 +522,6 @@ extension _PagerCore {
       _reconcileEdits()
     }
     _publish(_pages, start: _known.start, end: _known.end, held: false)
-  }
-
-  /// The first loaded item of the visible range, as published.
-  internal func _firstVisibleItem() -> Item? {
-    guard let demand = _demand else { return nil }
-    let published = items
-    let first = published._row(atCoordinate: demand.lowerBound)
-    for position in first..<Swift.min(published.count, first + Swift.max(demand.count, 1)) {
-      if let item = published[position] { return item }
-    }
-    return nil
-  }
-
-  /// Goes on searching for the item the reader saw before the new pages
-  /// replace the old ones, if the new pages do not hold it: waits for the
-  /// loads in flight, or widens the search a page on each side at a time
-  /// until it has loads to issue, and issues them. Returns whether the
-  /// search goes on.
-  private mutating func _continueAnchorSearch() -> Bool {
-    guard let anchor = _held?.anchor, !_shownIDs.holds(anchor) else { return false }
-    if !_loads.inFlight.isEmpty { return true }
-    guard configuration.trigger == .visibleRange else { return false }
-    while let radius = _held?.searchRadius, radius < Self._maximumSearchRadius {
-      _held?.searchRadius = radius + 1
-      _schedule()
-      if !_loads.inFlight.isEmpty { return true }
-    }
-    return false
   }
 
   /// Ends the edits that the pages of a later generation supersede, once a
@@ -564,19 +538,6 @@ extension _PagerCore {
       Self._show(edits, identity: identity, in: &_pages[index])
     }
     _markDirty(_pages)
-  }
-
-  /// Whether the pages hold every visible position.
-  private func _holdsDemand() -> Bool {
-    guard let demand = _demand else { return true }
-    var cursor = Swift.max(demand.lowerBound, _known.start)
-    let end = Swift.min(demand.upperBound, _known.end)
-    for page in _pages where page.end > cursor {
-      if page.start > cursor { return false }
-      cursor = page.end
-      if cursor >= end { return true }
-    }
-    return cursor >= end
   }
 
   private mutating func _publish(_ stored: [_StoredPage], start: Int, end: Int, held: Bool) {

@@ -197,11 +197,7 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// See `Pager.refresh()`.
   public mutating func refresh() {
     _generation += 1
-    if _held == nil, !_pages.isEmpty {
-      _held = _RefreshHold(
-        pages: _pages, start: _known.start, end: _known.end, anchor: _firstVisibleItem())
-    }
-    _held?.searchRadius = 0
+    _beginHold()
     _replacePages(_pages.indices, with: [])
     for serial in _loads.inFlight.keys.sorted() { effects.append(.cancel(serial: serial)) }
     _loads.inFlight = [:]
