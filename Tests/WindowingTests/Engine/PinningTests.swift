@@ -48,13 +48,17 @@ struct PinningTests {
   }
 
   #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
+    /// Ten rows, read by the exit tests (which capture nothing).
+    static func tenRows() -> VirtualList<[Int], Int, FixedSizeLayout> {
+      VirtualList(
+        data: Array(0..<10), id: { $0 },
+        engine: WindowingEngine(
+          layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
+    }
+
     @Test func pinningAPositionOutOfRangeTrapsNamingIt() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var list = VirtualList(
-          data: Array(0..<10), id: { $0 },
-          engine: WindowingEngine(
-            layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800))
-        )
+        var list = PinningTests.tenRows()
         list.setPinned([3, 12])
       }
       #expect(standardErrorText(of: result).contains("Position 12 out of range 0..<10"))
@@ -62,12 +66,7 @@ struct PinningTests {
 
     @Test func readingAnIdentifierOutOfRangeTrapsNamingIt() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        let list = VirtualList(
-          data: Array(0..<10), id: { $0 },
-          engine: WindowingEngine(
-            layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800))
-        )
-        _ = list.id(at: -1)
+        _ = PinningTests.tenRows().id(at: -1)
       }
       #expect(standardErrorText(of: result).contains("Position -1 out of range 0..<10"))
     }
