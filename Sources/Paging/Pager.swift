@@ -525,5 +525,5 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   internal var _pages: [_PagerCore<Key, Item>._StoredPage] { _core._pages }
   internal var _held: _PagerCore<Key, Item>._RefreshHold? { _core._held }
   internal var _isIdle: Bool { _core.isIdle }
-  internal var _discardedResponseCount: Int { _core._discardedResponseCount }
+  internal var _discardedResponseCount: Int { _core._counts.discardedResponses }
 }

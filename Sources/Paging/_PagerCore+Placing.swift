@@ -17,11 +17,11 @@ extension _PagerCore {
   /// The load `serial` answered `result` (the shell ran it).
   public mutating func complete(_ serial: Int, _ result: Result<_Response, any Error>) {
     if case .success(.keyed(let request, _)) = result, request.position != nil {
-      requestCount += 1  // a jump's page load
+      _counts.pages += 1  // a jump's page load
     }
     // A response for a load that was cancelled or superseded is discarded.
     guard let load = _loads.inFlight.removeValue(forKey: serial) else {
-      _discardedResponseCount += 1
+      _counts.discardedResponses += 1
       return
     }
     switch result {
@@ -125,7 +125,7 @@ extension _PagerCore {
     guard let index = _pageIndex(startingAt: start), _pages[index].serial == stored,
       _pages[index].generation == _generation
     else {
-      _discardedResponseCount += 1
+      _counts.discardedResponses += 1
       return
     }
     var items = page.items
@@ -212,7 +212,7 @@ extension _PagerCore {
     _ page: Page<Key, Item>, after end: Int, for target: _Target, request: PageRequest<Key>
   ) -> Int? {
     guard let edge = _freshPage(endingAt: end), _pages[edge].nextKey == request.key else {
-      _discardedResponseCount += 1
+      _counts.discardedResponses += 1
       return nil
     }
     guard page.items.isEmpty else { return end }
@@ -233,7 +233,7 @@ extension _PagerCore {
   ) -> Int? {
     guard let edge = _freshPage(startingAt: edgeStart), _pages[edge].previousKey == request.key
     else {
-      _discardedResponseCount += 1
+      _counts.discardedResponses += 1
       return nil
     }
     if _pages[edge].keyLeadsForward, let joined = _pages[edge].key, let key = page.nextKey,

@@ -467,7 +467,7 @@ extension _PagerCore {
       return
     }
     // A jump's key lookup is counted now; its page load when it answers.
-    if case .jump = target { keyRequestCount += 1 } else { requestCount += 1 }
+    if case .jump = target { _counts.keys += 1 } else { _counts.pages += 1 }
     _serial += 1
     _loads.inFlight[_serial] = _Load(target: target, positions: positions)
     effects.append(.start(serial: _serial, request: request))

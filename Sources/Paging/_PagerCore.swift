@@ -26,9 +26,9 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// The load state of each kind.
   internal var _loadStates = _LoadStates()
   /// See `Pager.requestCount`.
-  public internal(set) var requestCount = 0
+  public var requestCount: Int { _counts.pages }
   /// See `Pager.keyRequestCount`.
-  public internal(set) var keyRequestCount = 0
+  public var keyRequestCount: Int { _counts.keys }
   /// See `Pager.reachesVisibleRangeByWalking`.
   public internal(set) var reachesVisibleRangeByWalking = false
   /// See `Pager.lastRefusal`.
@@ -78,10 +78,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   internal var _identities = 0
   /// Where the next publication may differ, and the last ones' changes.
   internal var _publication = _PublicationLog()
-  /// Responses discarded because their load was cancelled or superseded: a
-  /// deterministic signal for tests that a late response arrived and
-  /// changed nothing.
-  internal var _discardedResponseCount = 0
+  /// The requests issued, and the responses discarded.
+  internal var _counts = _RequestCounts()
 
   /// A page of the source, at its positions.
   internal struct _StoredPage {

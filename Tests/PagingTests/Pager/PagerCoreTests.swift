@@ -78,6 +78,6 @@ struct PagerCoreTests {
     let before = core.items.version
     answer(&core, near.keys.first!, 10..<20)
     #expect(core.items.version == before)
-    #expect(core._discardedResponseCount == 1)
+    #expect(core._counts.discardedResponses == 1)
   }
 }
