@@ -20,9 +20,6 @@ internal struct _KnownSpan: Hashable, Sendable {
   /// Whether the source said the data ends at `end`.
   var endReached = false
 
-  /// The positions known.
-  var positions: Range<Int> { start..<end }
-
   /// Grows to cover `positions`; a side that grows is no longer known to
   /// be the data's edge.
   mutating func widen(to positions: Range<Int>) {

@@ -103,9 +103,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// - Parameter position: A position in `0..<data.count`; traps otherwise.
   /// - Complexity: O(1) for random-access data, plus the `id` closure.
   public func id(at position: Int) -> ID {
-    _precondition(
-      position >= 0 && position < _data.count,
-      "Position \(position) out of range 0..<\(_data.count)")
+    _checkPosition(position, in: 0..<_data.count)
     return _id(_data[_dataIndex(position)])
   }
 
