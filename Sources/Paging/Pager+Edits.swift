@@ -21,6 +21,9 @@ internal class _AnyEdits<Item> {
   /// Ends the edits that `items`, loaded in `generation`, supersede;
   /// returns whether it ended any.
   func reconcile(_ items: ContiguousArray<Item>, generation: Int) -> Bool { false }
+  /// Whether a page of `items` shows an edit that changes the rows around
+  /// it: an item inserted or moved there, or one removed or moved away.
+  func changesRows(of items: ContiguousArray<Item>) -> Bool { false }
   var isEmpty: Bool { true }
 }
 
@@ -57,6 +60,12 @@ internal final class _Edits<Item: Identifiable>: _AnyEdits<Item> {
       for insertion in inserted where insertion.after { shown.append(_current(insertion.item)) }
     }
     return shown
+  }
+
+  override func changesRows(of items: ContiguousArray<Item>) -> Bool {
+    items.contains { item in
+      anchors[item.id] != nil || removals[item.id] != nil || insertions[item.id] != nil
+    }
   }
 
   /// An inserted item, as later updated.
@@ -138,8 +147,12 @@ extension Pager where Item: Identifiable {
   /// source is then the truth (an item it kept is shown at its own
   /// position, one it did not is gone); `remove(id:)` undoes it.
   ///
-  /// - Returns: Whether the anchor is loaded and no shown item already has
-  ///   `item`'s id; if not, nothing changes.
+  /// Items inserted or moved locally and not yet ended number at most
+  /// 65,536: the rows shown must stay within `Int32.max`, a 32-bit `Int`.
+  ///
+  /// - Returns: Whether the anchor is loaded, no shown item already has
+  ///   `item`'s id, and there is room for one more; if not, nothing
+  ///   changes.
   /// - Complexity: O(loaded items).
   @discardableResult
   public func insert(_ item: Item, after anchor: Item.ID) -> Bool {
@@ -151,8 +164,8 @@ extension Pager where Item: Identifiable {
   /// Inserts `item` before the shown item with id `anchor`, under the same
   /// rules as `insert(_:after:)`.
   ///
-  /// - Returns: Whether the anchor is loaded and no shown item already has
-  ///   `item`'s id.
+  /// - Returns: Whether the anchor is loaded, no shown item already has
+  ///   `item`'s id, and there is room for one more.
   /// - Complexity: O(loaded items).
   @discardableResult
   public func insert(_ item: Item, before anchor: Item.ID) -> Bool {
@@ -196,8 +209,9 @@ extension Pager where Item: Identifiable {
   /// item after it that does not move, or at the end.
   ///
   /// - Returns: Whether any item moved: `false` if the destination is not
-  ///   shown, the end is asked for and is not loaded, or a `refresh()`
-  ///   still shows the rows from before it (its rows have not all arrived).
+  ///   shown, the end is asked for and is not loaded, a `refresh()` still
+  ///   shows the rows from before it (its rows have not all arrived), or
+  ///   the moved items would pass the 65,536 of `insert(_:after:)`.
   /// - Complexity: O(loaded items).
   @discardableResult
   public func move(ids: some Sequence<Item.ID>, before destination: Item.ID?) -> Bool {

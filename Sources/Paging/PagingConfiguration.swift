@@ -24,7 +24,9 @@ public struct PagingConfiguration: Sendable {
   public var prefetchDistance: Int
   /// If set, pages far from the last demanded position are dropped to keep
   /// at most this many loaded (at least 2); their positions become
-  /// placeholders, and they are loaded again when demanded.
+  /// placeholders, and they are loaded again when demanded. Pages that show
+  /// a local insertion, removal or move stay until a refresh ends the edit,
+  /// so that dropping them never shifts the rows after them.
   public var maximumLoadedPages: Int?
   /// What makes the pager load.
   public var trigger: PagingTrigger

@@ -18,8 +18,9 @@ public enum PagingError: Error, Hashable, Sendable {
   /// numbers when page sizes differ).
   case pageNotAdjacent(expected: String, found: String)
   /// A page claimed a number of items before or after it that is negative
-  /// or too large to lay out (the whole span must stay within
-  /// `Int32.max` positions); the claim was ignored.
+  /// or too large to lay out (the whole span, with room for local
+  /// insertions, must stay within `Int32.max` positions); the claim was
+  /// ignored.
   case itemCountOutOfBounds(claimed: Int)
   /// A page claimed this many items before or after it, beyond the end of
   /// the data (a page with no key in that direction); no placeholders were

@@ -50,7 +50,7 @@ extension _PagerCore where Item: Identifiable {
   public var hasLocalEdits: Bool { !(_edits?.isEmpty ?? true) }
 
   private mutating func _insert(_ item: Item, anchor: Item.ID, after: Bool) -> Bool {
-    guard !_isShown(item.id), _isShown(anchor) else { return false }
+    guard !_isShown(item.id), _isShown(anchor), _hasRoomToInsert(1) else { return false }
     Self._place(
       _Edits<Item>.Insertion(item: item, after: after, serial: _generation), next: anchor,
       in: _editLog())
@@ -99,6 +99,13 @@ extension _PagerCore where Item: Identifiable {
     let edits = _Edits<Item>()
     _edits = edits
     return edits
+  }
+
+  /// Whether `count` more items may be inserted or moved locally: each
+  /// may add a row to the span (`_maximumSpan`).
+  private func _hasRoomToInsert(_ count: Int) -> Bool {
+    let anchored = (_edits as? _Edits<Item>)?.anchors.count ?? 0
+    return anchored <= Self._maximumLocalInsertions - count
   }
 
   private func _isShown(_ id: Item.ID) -> Bool {
@@ -183,7 +190,7 @@ extension _PagerCore where Item: Identifiable {
         kept.append((position, item.id))
       }
     }
-    guard !moved.isEmpty,
+    guard !moved.isEmpty, _hasRoomToInsert(moved.count),
       let landing = Self._landing(target, destination, kept, moved.map(\.position), in: old)
     else { return false }
     let edits = _editLog()

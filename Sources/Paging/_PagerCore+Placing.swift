@@ -486,8 +486,10 @@ extension _PagerCore {
   // MARK: - Memory cap
 
   /// Drops the pages farthest from the visible range until at most
-  /// `maximumLoadedPages` remain; pages the visible range overlaps, and a
-  /// positional source's demanded pages, are never dropped.
+  /// `maximumLoadedPages` remain; pages the visible range overlaps, a
+  /// positional source's demanded pages, and pages that show a local edit
+  /// changing the rows (its placeholders would not count them, and a moved
+  /// item would show twice or not at all), are never dropped.
   internal mutating func _dropFarPages() {
     guard let maximum = configuration.maximumLoadedPages, _pages.count > maximum,
       let last = _pages.last
@@ -502,6 +504,7 @@ extension _PagerCore {
     }
     let candidates = _pages.indices
       .filter { distance(_pages[$0]) > 0 && !kept.contains(_pages[$0].start) }
+      .filter { !(_edits?.changesRows(of: _pages[$0].items) ?? false) }
       .sorted { distance(_pages[$0]) > distance(_pages[$1]) }
     let dropped = Set(candidates.prefix(_pages.count - maximum))
     guard !dropped.isEmpty else { return }

@@ -40,8 +40,14 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   /// from any thread (`.indexAdvance` mode).
   public var _onIndexAdvance: (@Sendable (PageLoadKind) -> Void)?
 
-  /// No span of positions grows beyond this, whatever a loader claims.
-  internal static var _maximumSpan: Int { Int(Int32.max) }
+  /// No span of positions grows beyond this, whatever a loader claims: it
+  /// leaves room for the local insertions, so that the rows shown never
+  /// number more than `Int32.max` (a 32-bit `Int`).
+  internal static var _maximumSpan: Int { Int(Int32.max) - _maximumLocalInsertions }
+
+  /// Items inserted or moved locally at once, at most (`insert(_:after:)`
+  /// and `move(ids:before:)` refuse more until a refresh ends some).
+  internal static var _maximumLocalInsertions: Int { 1 << 16 }
 
   /// How the pager loads.
   public let configuration: PagingConfiguration

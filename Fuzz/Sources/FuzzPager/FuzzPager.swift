@@ -50,6 +50,9 @@ struct Source {
   /// Whether the app moved shown items (out of source order until a
   /// refresh confirms them).
   var edited = false
+  /// Pages the moves may keep past the cap: a page that shows a moved item,
+  /// or the source's copy of one, stays until a refresh ends the move.
+  var pagesShowingMoves = 0
   /// Whether `loadNext()` or `loadPrevious()` was called.
   var askedExplicitly = false
   /// The fewest rows an answered page held: smaller pages let a visible
@@ -203,7 +206,7 @@ func verify(_ core: Core, _ source: Source, absolute: Bool) {
     // smallest answered, an empty one taking a position).
     let visible = 20 / max(1, min(core.configuration.pageSize, source.smallestPage)) + 2
     check(
-      items.loadedPageCount <= Swift.max(maximum, visible),
+      items.loadedPageCount <= Swift.max(maximum, visible) + source.pagesShowingMoves,
       "\(items.loadedPageCount) pages loaded, cap \(maximum)")
   }
   if core.configuration.trigger == .visibleRange, !source.askedExplicitly {

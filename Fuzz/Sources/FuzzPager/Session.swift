@@ -148,7 +148,11 @@ final class Session {
     let destination = input.choice(4) == 0 ? nil : pick()
     trace("move(ids: \(ids), before: \(String(describing: destination)))")
     let moved = core.move(ids: ids, before: destination)
-    if moved { source.edited = true }
+    if moved {
+      source.edited = true
+      // Each moved item's page, and its landing's.
+      source.pagesShowingMoves += Set(ids).count + 1
+    }
     guard small else { return }
     // While a refresh holds the rows shown, a move is refused.
     let expected =

@@ -267,7 +267,7 @@ struct PagerJumpTests {
     #expect(!after.contains(.item(0)) && after.contains(.item(490)))
   }
 
-  @Test("Local edits show at once, survive a drop and reload, and all end at the next refresh")
+  @Test("Local edits show at once, keep their rows past the cap, and all end at the next refresh")
   func localEdits() async {
     let source = ScriptedSource(count: 1_000, pageSize: 10)
     source.answersAtOnce = true
@@ -283,14 +283,21 @@ struct PagerJumpTests {
     #expect(pager.items.count == 1_000)
     #expect(!pager.replace(Row(id: 500)), "an id that is not loaded is refused")
     #expect(!pager.insert(Row(id: 3), after: 1), "an id already shown is refused")
-    // Far away and back: page 0 is dropped, then loaded again.
+    // Far away: page 0 shows a removal and an insertion, so it stays past
+    // the cap (its placeholders would not count them: every row after it
+    // would shift). A page with an update only is dropped, and shows the
+    // update when loaded again.
     await pager.load(500..<510)
+    #expect(pager.replace(Row(id: 505, version: 1)))
     await pager.load(600..<610)
-    #expect(!pager.items.isLoaded(at: 0))
-    await pager.load(0..<10)
-    #expect(pager.items[3] == Row(id: 3, version: 1), "the edit survives the reload")
+    #expect(pager.items.isLoaded(at: 0) && !pager.items.isLoaded(at: 505))
+    #expect(pager.items.count == 1_000 && pager.items[600]?.id == 600)
+    await pager.load(500..<510)
+    #expect(pager.items[505] == Row(id: 505, version: 1), "the update survives the reload")
+    #expect(pager.items[3] == Row(id: 3, version: 1))
     #expect(pager.items[5]?.id == 6 && pager.items[7]?.id == -1)
     #expect(pager.hasLocalEdits)
+    await pager.load(0..<10)
     // The source saves the update; after a refresh the source is the truth.
     source.rows[3].version = 2
     pager.refresh()
@@ -300,13 +307,16 @@ struct PagerJumpTests {
     #expect(
       pager.items[8]?.id == 8 && !pager.items.contains { $0?.id == -1 },
       "the source does not have the insertion: it ends, as the update and the removal did")
-    #expect(!pager.hasLocalEdits)
-    // An insertion of the new generation survives its page's drop and reload.
+    // The update of 505 ends when a page of the new generation holds it.
+    #expect(pager.hasLocalEdits)
+    await pager.load(500..<510)
+    #expect(pager.items[505] == Row(id: 505, version: 0) && !pager.hasLocalEdits)
+    // An insertion of the new generation keeps its page past the cap too.
     #expect(pager.insert(Row(id: -2), after: 7))
     await pager.load(500..<510)
     await pager.load(600..<610)
-    await pager.load(0..<10)
     #expect(pager.items[8]?.id == -2 && pager.hasLocalEdits)
+    #expect(pager.items.count == 1_001 && pager.items[601]?.id == 600)
   }
 
   @Test("retry() keeps what a short page gave and asks only for what is missing")
