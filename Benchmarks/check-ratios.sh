@@ -36,6 +36,7 @@ OrderedStoreVsPeers|move 3 scattered rows to 300,000 at 1M: OrderedStore|move 3 
 OrderedStoreVsPeers|move 3 scattered keys before a key 300,000 rows away at 1M: OrderedStore (move(keys:before:))|move 3 scattered keys before a key 300,000 rows away at 1M: OrderedDictionary (move(indices:to:))|0.67|the moves by offsets and one hash lookup per key, on both sides
 OrderedStoreVsPeers|move 3 scattered keys before a key 300,000 rows away at 1M: OrderedStore (move(keys:before:))|move 3 scattered keys before a key 300,000 rows away at 1M: OrderedDictionary (moveSubrange)|0.67|the peer moves one key at a time
 ListMutations|sectioned move 3 keys across 1,000 sections, 1M rows: bare|sectioned move 3 keys across 1,000 sections, 1M rows: an applier that scans|0.5|moveItems(keys:before:inSection:): a lookup per key in each section until one holds it, then the stores' own moves: 0.11x
+ListMutations|pager drag a row by 5 and back, 1M rows: move|pager drag a row by 5 and back, 1M rows: remove + insert|1|one edit and one publication against two of each: 0.58-0.67x; a tuple per loaded item read was 1.4x
 OrderedStoreVsPeers|move 3 rows at 100k: OrderedStore|move 3 rows at 100k: OrderedDictionary (move(indices:to:))|0.67|the same at 100k, 3-byte entries: 0.34-0.42x
 OrderedStoreVsPeers|move first to last at 1M: OrderedStore|move first to last at 1M: Array (remove + insert)|1|about 100x faster than the array in every run so far
 ArrayConversion|OutlineCollection 1.1M: in place|OutlineCollection 1.1M: the flattened rows, conversion not measured|3|a window's rows by iterating its slice: 1.2-1.7x the array; a descent per row is 8x
@@ -46,6 +47,8 @@ Outline|1,000 row lookups, an open folder among the files: OutlineCollection|1,0
 Outline|1,000 row lookups reading the node: OutlineCollection|1,000 row lookups reading the node: flattened array|50|the node read too: 0.42-0.66 us, 13-20x the array, whose independent reads overlap their misses
 Outline|toggle a top-level node (collapse + expand): OutlineCollection|toggle a top-level node (collapse + expand): flatten on change|1|O(log n) against O(n)
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|4|one pass, as flattening
+Outline|move a 1,111-node folder to another folder and back: move|move a 1,111-node folder to another folder and back: reload both parents|0.25|the moved nodes' counts up their two paths: 0.02x; the reload reads both parents' children and opens the folder again
+Outline|expandAll of 1.1M rows: in a VirtualList|expandAll of 1.1M rows: OutlineCollection|1.6|the list applies the rows below each root as insertions, O(roots + window) on top of the outline's own work: 0.77-1.32x over 6 runs beside a fuzzer (each 1.1M rows allocated afresh)
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|0.5|bytes held: 0.43x (22 against 50 MB at 1.1M rows)|memoryLeakedBytes
 WindowingQuery|prepend 100 items to 1M: VariableSizeLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)
 WindowingQuery|mount 1M estimated rows: VariableSizeLayout|mount 1M estimated rows: an array of the offsets|0.2|no length per row until measured: 0.018x; a tree over every row is 10x

@@ -179,27 +179,32 @@ extension _PagerCore where Item: Identifiable {
     guard _held == nil else { return false }
     let old = items
     let moving = Set(ids)
-    var moved: [(position: Int, item: Item)] = []
-    var kept: [(position: Int, id: Item.ID)] = []
-    var target: Int?
+    // One pass over the loaded items, keeping scalars and the moved items
+    // only: no array per loaded item.
+    var movedPositions: [Int] = []
+    var movedItems: [Item] = []
+    var scan = _MoveScan()
     old._forEachItem(in: 0..<old.count) { position, item in
-      if item.id == destination { target = position }
-      if moving.contains(item.id) {
-        moved.append((position, item))
+      let id = item.id
+      if id == destination { scan.target = position }
+      if moving.contains(id) {
+        movedPositions.append(position)
+        movedItems.append(item)
       } else {
-        kept.append((position, item.id))
+        scan.keep(position)
       }
     }
-    guard !moved.isEmpty, _hasRoomToInsert(moved.count),
-      let landing = Self._landing(target, destination, kept, moved.map(\.position), in: old)
+    guard !movedItems.isEmpty, _hasRoomToInsert(movedItems.count),
+      let landing = scan.landing(
+        toDestination: destination != nil, moved: movedPositions, count: old.count),
+      let anchor = old[landing.anchor]?.id
     else { return false }
     let edits = _editLog()
-    for (index, entry) in moved.enumerated() {
-      let wasMove = edits.anchors[entry.item.id] == nil || Self._detach(entry.item.id, from: edits)
+    for (index, item) in movedItems.enumerated() {
+      let wasMove = edits.anchors[item.id] == nil || Self._detach(item.id, from: edits)
       let insertion = _Edits<Item>.Insertion(
-        item: entry.item, after: index > 0 || landing.after, serial: _generation,
-        isMove: wasMove)
-      Self._place(insertion, next: index > 0 ? moved[index - 1].item.id : landing.anchor, in: edits)
+        item: item, after: index > 0 || landing.after, serial: _generation, isMove: wasMove)
+      Self._place(insertion, next: index > 0 ? movedItems[index - 1].id : anchor, in: edits)
     }
     let held = _held != nil
     _reapplyEdits()
@@ -208,29 +213,43 @@ extension _PagerCore where Item: Identifiable {
       _publication.changes[last].version == items.version
     {
       _publication.changes[last].changes = RowChanges(
-        movingOffsets: moved.map(\.position), toOffset: landing.offset)
+        movingOffsets: movedPositions, toOffset: landing.offset)
     }
     return true
   }
+}
 
-  /// Where moved items land: next to which kept item, and before which
-  /// position of `old`. Before the destination if it stays, else before the
-  /// first kept item after it; at the end (after the last kept item) when
-  /// there is none, or no destination, if the rows after that item are all
-  /// loaded.
-  private static func _landing(
-    _ target: Int?, _ destination: Item.ID?, _ kept: [(position: Int, id: Item.ID)],
-    _ moved: [Int], in old: PagedCollection<Item>
-  ) -> (anchor: Item.ID, after: Bool, offset: Int)? {
-    if destination != nil {
-      guard let target else { return nil }
-      let index = kept._partitioningIndex { $0.position >= target }
-      if index < kept.count { return (kept[index].id, false, kept[index].position) }
+/// What a move learns from one pass over the loaded items, as positions
+/// (scalars: the pass keeps nothing per item it does not move).
+internal struct _MoveScan {
+  /// The destination's position, once passed.
+  var target: Int?
+  /// The first item that stays, at or after the destination.
+  var firstKeptFromTarget: Int?
+  /// The last item that stays.
+  var lastKept: Int?
+
+  mutating func keep(_ position: Int) {
+    if target != nil, firstKeptFromTarget == nil { firstKeptFromTarget = position }
+    lastKept = position
+  }
+
+  /// Where moved items land: next to which kept item (its position), and
+  /// before which position of the `count` rows. Before the destination if
+  /// it stays, else before the first kept item after it; at the end (after
+  /// the last kept item) when there is none, or no destination, if the
+  /// rows after that item are all loaded.
+  func landing(
+    toDestination: Bool, moved: [Int], count: Int
+  ) -> (anchor: Int, after: Bool, offset: Int)? {
+    if toDestination {
+      guard target != nil else { return nil }
+      if let kept = firstKeptFromTarget { return (kept, false, kept) }
     }
-    guard let last = kept.last else { return nil }
+    guard let last = lastKept else { return nil }
     // Every row after the last kept item is a moved item: no placeholder.
-    let movedAfter = moved.count - moved._partitioningIndex { $0 > last.position }
-    guard movedAfter == old.count - last.position - 1 else { return nil }
-    return (last.id, true, old.count)
+    let movedAfter = moved.count - moved._partitioningIndex { $0 > last }
+    guard movedAfter == count - last - 1 else { return nil }
+    return (last, true, count)
   }
 }

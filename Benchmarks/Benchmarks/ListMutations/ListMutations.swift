@@ -245,6 +245,34 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.stopMeasurement()
       blackHole(shown.window)
     }
+
+    // A pager: a loaded row dragged 5 rows down and back, by a move or by a
+    // removal and an insertion (two edits, two publications).
+    Benchmark("pager drag a row by 5 and back, \(label) rows: move") { @MainActor benchmark in
+      let pager = await loadedPager(rows)
+      let (row, below, back) = (rows / 2 + 3, rows / 2 + 9, rows / 2 + 4)
+      benchmark.startMeasurement()
+      for _ in 0..<50 {
+        pager.move(ids: [row], before: below)
+        pager.move(ids: [row], before: back)
+      }
+      benchmark.stopMeasurement()
+      blackHole(pager.items.count)
+    }
+    Benchmark("pager drag a row by 5 and back, \(label) rows: remove + insert") {
+      @MainActor benchmark in
+      let pager = await loadedPager(rows)
+      let (row, below, back) = (rows / 2 + 3, rows / 2 + 9, rows / 2 + 4)
+      benchmark.startMeasurement()
+      for _ in 0..<50 {
+        pager.remove(id: row)
+        pager.insert(Message(id: row), before: below)
+        pager.remove(id: row)
+        pager.insert(Message(id: row), before: back)
+      }
+      benchmark.stopMeasurement()
+      blackHole(pager.items.count)
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 import Benchmark
 import BenchmarkSupport
 import CollectionAdapters
+import Windowing
 
 let tree = makeTree()
 let allIDs: Set<Int> = {
@@ -190,5 +191,79 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(flat)
   }
+  // A drag of a folder of 1,111 nodes (a depth-2 node, its subtree
+  // expanded) into another folder and back, made in the tree as an app
+  // makes it, then told to the outline: by the move, or by reloading both
+  // parents' children and opening the folder's subtree again (a reload
+  // forgets the state of the children it removes).
+  Benchmark("move a 1,111-node folder to another folder and back: move") { _ in
+    let (from, to, folder) = draggedFolder()
+    relink(folder, from: from, to: to)
+    outlineForDrags.move([folder.id], toParent: to.id, before: nil)
+    relink(folder, from: to, to: from)
+    outlineForDrags.move([folder.id], toParent: from.id, before: nil)
+    blackHole(outlineForDrags.count)
+  }
+  Benchmark("move a 1,111-node folder to another folder and back: reload both parents") { _ in
+    let (from, to, folder) = draggedFolder()
+    relink(folder, from: from, to: to)
+    outlineForDrags.reloadChildren(of: from.id)
+    outlineForDrags.reloadChildren(of: to.id)
+    outlineForDrags.expand(folder.id, recursively: true)
+    relink(folder, from: to, to: from)
+    outlineForDrags.reloadChildren(of: to.id)
+    outlineForDrags.reloadChildren(of: from.id)
+    outlineForDrags.expand(folder.id, recursively: true)
+    blackHole(outlineForDrags.count)
+  }
+  // Every row of the collapsed tree opened, by the outline alone and
+  // through a list that shows it (the list applies what the outline
+  // reports: the rows below each root, inserted).
+  let expandAll = Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxIterations: 20,
+    thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal]))
+  Benchmark("expandAll of 1.1M rows: OutlineCollection", configuration: expandAll) { benchmark in
+    var fresh = OutlineCollection(roots: tree, children: \.children)
+    benchmark.startMeasurement()
+    blackHole(fresh.expandAll())
+    benchmark.stopMeasurement()
+    blackHole(fresh)
+  }
+  Benchmark("expandAll of 1.1M rows: in a VirtualList", configuration: expandAll) { benchmark in
+    var list = VirtualList(
+      data: OutlineCollection(roots: tree, children: \.children), id: \.id,
+      engine: WindowingEngine(
+        layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
+    benchmark.startMeasurement()
+    blackHole(list.update { $0.expandAll().rowChanges })
+    benchmark.stopMeasurement()
+    blackHole(list)
+  }
   measureCountsOnceIfAsked()
+}
+
+/// The tree the drags change, everything expanded: its own copy, so that
+/// the other benchmarks read a tree no drag moved. Built on first use.
+let treeForDrags = makeTree()
+nonisolated(unsafe) var outlineForDrags: OutlineCollection<TreeNode, Int, [TreeNode]> = {
+  var outline = OutlineCollection(roots: treeForDrags, children: \.children)
+  outline.expandAll()
+  return outline
+}()
+
+/// The dragged folder: the first child of the second child of the second
+/// root (1,111 nodes), its parent, and the folder it is dropped into (the
+/// eighth root's sixth child). Each drag moves the folder to the end of
+/// both, so the next one drags the next child.
+func draggedFolder() -> (from: TreeNode, to: TreeNode, folder: TreeNode) {
+  let from = treeForDrags[1].children![1]
+  return (from, treeForDrags[7].children![5], from.children![0])
+}
+
+/// Moves `folder` from the front of `from`'s children to the end of `to`'s.
+func relink(_ folder: TreeNode, from: TreeNode, to: TreeNode) {
+  from.children!.removeAll { $0 === folder }
+  if from.children!.isEmpty || to.children == nil { fatalError("the fixture changed") }
+  to.children!.append(folder)
+  if folder !== to.children!.last { fatalError("the fixture changed") }
 }
