@@ -218,6 +218,15 @@ class Page:
             self.wait_idle(step(what))
             check_screen(what)
 
+    def drag_row(self, source_key, target_key):
+        """Drags the row under `source_key` onto the one under `target_key`,
+        as a mouse does: press, a few moves, release."""
+        source, target = (self.driver.find_element(By.CSS_SELECTOR, f'#content .row[data-key="{key}"]')
+                          for key in (source_key, target_key))
+        actions = ActionChains(self.driver)
+        actions.move_to_element(source).click_and_hold().move_by_offset(0, 8)
+        actions.move_to_element(target).move_by_offset(0, 1).release().perform()
+
     def type_into(self, form, value):
         field = self.driver.find_element(By.CSS_SELECTOR, f"#{form} input")
         field.clear()
@@ -801,18 +810,38 @@ def listing(path):
     return entries
 
 
-def outline_rows(root, expanded):
+def moved_listing(path, moves):
+    """A folder's entries as the page shows them after `moves`, the drags
+    made, in order: (path, new folder, sibling path or None). An entry
+    moved away is gone from its folder; one moved in goes before its
+    sibling, or at the end."""
+    moved = {entry: folder for entry, folder, _ in moves}
+    entries = [(e.name, e.path, e.is_dir(follow_symlinks=False)) for e in listing(path)
+               if e.path not in moved]
+    arrivals = {}
+    for entry, folder, sibling in moves:
+        arrivals = {p: a for p, a in arrivals.items() if p != entry}
+        arrivals[entry] = (folder, sibling)
+    for entry, (folder, sibling) in arrivals.items():
+        if folder != path:
+            continue
+        item = (os.path.basename(entry), entry, os.path.isdir(entry))
+        at = next((k for k, e in enumerate(entries) if e[1] == sibling), len(entries))
+        entries.insert(at, item)
+    return entries
+
+
+def outline_rows(root, expanded, moves=()):
     """The visible rows, depth first: (title, depth)."""
     rows = []
 
     def visit(path, depth):
-        for entry in listing(path):
-            folder = entry.is_dir(follow_symlinks=False)
-            open_ = folder and entry.path in expanded
+        for name, entry, folder in moved_listing(path, moves):
+            open_ = folder and entry in expanded
             marker = ("▾ " if open_ else "▸ ") if folder else ""
-            rows.append((marker + entry.name, depth))
+            rows.append((marker + name, depth))
             if open_:
-                visit(entry.path, depth + 1)
+                visit(entry, depth + 1)
 
     visit(root, 0)
     return rows
@@ -823,14 +852,16 @@ def test_files(server, size, shots, report):
     step = lambda what: f"files {size[0]}x{size[1]}: {what}"
     root = server.root
     expanded = set()
+    # The drags made: (path, new folder, sibling or None).
+    moves = []
 
     def truth(first, count):
-        rows = outline_rows(root, expanded)
+        rows = outline_rows(root, expanded, moves)
         return [(title, "") for title, _ in rows[first["position"]:first["position"] + count]]
 
     def check_files(label):
         screen = page.screen()
-        check_rows(screen, step(label), truth, len(outline_rows(root, expanded)))
+        check_rows(screen, step(label), truth, len(outline_rows(root, expanded, moves)))
         return screen
 
     def toggle(path):
@@ -856,6 +887,32 @@ def test_files(server, size, shots, report):
         page.wait_idle(step("expand d03/sub1"))
         check_files("expand d03/sub1")
         page.shot("files-expanded")
+
+        # Drags, which change the page and never the disk: a folder onto its
+        # own child is refused; a file onto a closed folder moves into it,
+        # at its end; onto a file, before it; onto another top-level folder.
+        d03, sub0, sub1 = folder, os.path.join(folder, "sub0"), os.path.join(folder, "sub1")
+        f = lambda path: "f" + path
+        page.drag_row(f(d03), f(sub0))
+        page.wait_idle(step("drag d03 into its own sub0"))
+        check(any("inside its own subtree" in p for p in page.screen()["problems"]),
+              step("a folder dragged into its own subtree is not refused"))
+        check_files("a folder dragged into its own subtree")
+        for source, target, sibling, what in [
+                (os.path.join(sub1, "s05.txt"), sub0, None, "a file onto a closed folder"),
+                (os.path.join(sub1, "s07.txt"), sub1, os.path.join(sub1, "s02.txt"), "a file onto a file"),
+                (os.path.join(sub1, "s10.txt"), os.path.join(root, "d01"), None,
+                 "a file onto another top-level folder")]:
+            page.drag_row(f(source), f(sibling or target))
+            moves.append((source, target, sibling))
+            page.wait_idle(step(what))
+            check_files(what)
+        check(os.path.exists(os.path.join(sub1, "s05.txt")), step("a drag moved a file on disk"))
+        for path in [sub0, os.path.join(root, "d01")]:
+            toggle(path)
+            page.wait_idle(step(f"expand {path} after the drag"))
+            check_files(f"the dragged file at the end of {os.path.basename(path)}")
+        page.shot("files-after-drags")
 
         # Inside d03, its row scrolled away: collapse it; its row comes back.
         page.wheel(600, times=2)
@@ -887,7 +944,7 @@ def test_files(server, size, shots, report):
         for f in range(6):
             open(os.path.join(changed, f"added{f}.txt"), "w").close()
         os.remove(os.path.join(changed, "file00.txt"))
-        expected = len(outline_rows(root, expanded))
+        expected = len(outline_rows(root, expanded, moves))
         deadline = time.monotonic() + 10
         while int(dict(part.split(": ") for part in page.screen()["status"].split(" · "))["rows"]) != expected:
             check(time.monotonic() < deadline, step("the change on disk did not show"))
@@ -918,20 +975,34 @@ def test_files(server, size, shots, report):
 # MARK: - The sections view
 
 
-def section_rows(root):
-    """The rows of the files grouped by folder: (title, is_header)."""
+def section_entries(root, moves=()):
+    """The rows of the files grouped by folder, after `moves`, the drags
+    made in order: (path, folder's section, path of the file it went before
+    or None). Each row is (title, is_header, key)."""
     sections = []
     for path, _, _ in os.walk(root, followlinks=False):
-        files = [e.name for e in listing(path) if not e.is_dir(follow_symlinks=False)]
+        files = [e.path for e in listing(path) if not e.is_dir(follow_symlinks=False)]
         if files:
-            name = os.path.relpath(path, root)
-            sections.append((name, files))
+            sections.append((os.path.relpath(path, root), files))
     sections.sort(key=lambda section: section[0].encode())
+    for path, section, before in moves:
+        if before == path:
+            continue  # onto itself: it stays where it was
+        for _, files in sections:
+            if path in files:
+                files.remove(path)
+        files = next(files for name, files in sections if name == section)
+        files.insert(files.index(before) if before in files else len(files), path)
     rows = []
     for name, files in sections:
-        rows.append((name, True))
-        rows.extend((file, False) for file in files)
+        rows.append((name, True, "h" + name))
+        rows.extend((os.path.basename(file), False, "f" + file) for file in files)
     return rows
+
+
+def section_rows(root, moves=()):
+    """The rows of the files grouped by folder: (title, is_header)."""
+    return [(title, is_header) for title, is_header, _ in section_entries(root, moves)]
 
 
 def change_disk(root, tag):
@@ -959,14 +1030,16 @@ def test_sections(server, size, shots, report):
     page = Page(server.url, size, shots)
     step = lambda what: f"sections {size[0]}x{size[1]}: {what}"
     root = server.root
+    # The drags made since the last change applied from disk.
+    moves = []
 
     def truth(first, count):
-        rows = section_rows(root)
+        rows = section_rows(root, moves)
         return [(title, "") for title, _ in rows[first["position"]:first["position"] + count]]
 
     def check_sections(label):
         screen = page.screen()
-        rows = section_rows(root)
+        rows = section_rows(root, moves)
         check_rows(screen, step(label), truth, len(rows))
         # The sticky header is the header of the section at the top.
         top_row = next(row for row in screen["rows"] if row["bottom"] > screen["top"] + TOLERANCE)
@@ -1008,6 +1081,55 @@ def test_sections(server, size, shots, report):
         page.shot("sections-after-change")
 
         page.resize_and_back(step, check_sections)
+
+        # Drags, by keys, never on disk: a file onto a file of a folder
+        # below moves before it; onto a folder's header, to the top of its
+        # files.
+        def middle_rows(want_header):
+            for _ in range(12):
+                screen = check_sections("before a drag")
+                entries = section_entries(root, moves)
+                rows = [row for row in screen["rows"] if not row["hidden"]
+                        and row["top"] > screen["top"] + 60 and row["bottom"] < screen["bottom"] - 10]
+                files = [row for row in rows if not entries[row["position"]][1]]
+                headers = [row for row in rows if entries[row["position"]][1]]
+                if len(files) >= 2 and (headers or not want_header):
+                    return entries, files, headers
+                page.wheel(300)
+                page.wait_idle(step("scroll to a header"))
+            raise Mismatch(step("no rows to drag on screen"))
+
+        def section_at(entries, position):
+            return next(title for title, is_header, _ in reversed(entries[:position + 1]) if is_header)
+
+        entries, files, _ = middle_rows(want_header=False)
+        source, target = files[0], files[-1]
+        page.drag_row(source["key"], target["key"])
+        moves.append((source["key"][1:], section_at(entries, target["position"]), target["key"][1:]))
+        page.wait_idle(step("a file onto a file below"))
+        check_sections("a file onto a file below")
+        entries, files, headers = middle_rows(want_header=True)
+        source, header = files[0], headers[-1]
+        name = entries[header["position"]][0]
+        first = next((key[1:] for _, is_header, key in entries[header["position"] + 1:header["position"] + 2]
+                      if not is_header), None)
+        page.drag_row(source["key"], header["key"])
+        moves.append((source["key"][1:], name, first))
+        page.wait_idle(step("a file onto a header"))
+        check_sections("a file onto a header")
+        check(section_rows(root, moves)[header["position"] + (1 if source["position"] > header["position"] else 0)][0]
+              == entries[source["position"]][0], step("the file dragged onto a header is not at its top"))
+        page.shot("sections-after-drags")
+
+        # Keys no row has, and a header dragged, from a hostile page: refused,
+        # nothing changes.
+        page.js("window.hostSend({t: 'drag', id: 'f/no/such/file', to: arguments[0]})", header["key"])
+        page.js("window.hostSend({t: 'drag', id: arguments[0], to: arguments[0]})", header["key"])
+        page.wait_idle(step("hostile drags"))
+        problems = page.screen()["problems"]
+        check(any("not shown" in p for p in problems) and any("only a file" in p for p in problems),
+              step(f"hostile drags are not refused with their reasons: {problems}"))
+        check_sections("after hostile drags")
     finally:
         page.quit()
 
@@ -1016,6 +1138,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--shots", default=".build/screenshots")
+    parser.add_argument("--only", nargs="*", help="views to test (table, chat, files, sections)")
     arguments = parser.parse_args()
     data = tempfile.mkdtemp(prefix="web-host-")
     root = make_tree(os.path.join(data, "tree"))
@@ -1028,6 +1151,8 @@ def main():
             for name, test in [("table", test_table), ("chat", test_chat),
                                ("chat, whole window reported", whole_window),
                                ("files", test_files), ("sections", test_sections)]:
+                if arguments.only and name.split(",")[0] not in arguments.only:
+                    continue
                 try:
                     test(server, size, arguments.shots, report)
                     print(f"ok: {name} at {size[0]}x{size[1]}")

@@ -94,6 +94,15 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
 
   // MARK: - What the app does
 
+  /// The position of the row the page shows under `key` (a row of the last
+  /// frame), or `nil`: a key from the page may be stale.
+  func position(ofKey key: String) -> Int? {
+    guard let position = positions[key], position >= 0, position < list.data.count else {
+      return nil
+    }
+    return position
+  }
+
   /// Shows the row at `position` at the top, aiming through the
   /// measurements that follow.
   mutating func jump(toPosition position: Int, alignment: ScrollAlignment = .start) {

@@ -19,6 +19,8 @@ struct ClientMessage: Decodable {
   /// Commands' arguments.
   var row: Int?
   var id: String?
+  /// `drag`: the key of the row the dragged row (`id`) was dropped on.
+  var to: String?
   /// `ask`: the prompt's text.
   var text: String?
   var on: Bool?

@@ -383,6 +383,9 @@ function applyFrame(frame) {
   if (frame.view !== currentView) {
     // Another view: nothing of the last one stays, and its offset is the page's.
     currentView = frame.view;
+    // Rows that drag select no text: a press on selected text would start
+    // the browser's own drag of it instead.
+    content.classList.toggle("reorderable", ["files", "sections"].includes(currentView));
     for (const element of rows.values()) { rowSizes.unobserve(element); element.remove(); }
     rows.clear();
     target = reportedOffset = frame.scrollTo ?? frame.offset;
@@ -483,7 +486,46 @@ document.getElementById("goToMessage").addEventListener("submit", (event) => {
   event.preventDefault();
   send({ t: "goToMessage", id: event.target.id.value.trim() });
 });
+// A drag of a row onto another, with the pointer (a mouse, a pen, a
+// finger held still): the server decides what the drop means. A press that
+// moves less than a few pixels is a click.
+let drag = null;
+let dragged = false;
+content.addEventListener("pointerdown", (event) => {
+  const row = event.target.closest(".row");
+  if (!row || event.button !== 0 || !content.classList.contains("reorderable")) return;
+  drag = { key: row.dataset.key, x: event.clientX, y: event.clientY, row, over: null };
+});
+document.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  if (!drag.row.classList.contains("dragging")) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 5) return;
+    drag.row.classList.add("dragging");
+  }
+  const over = document.elementFromPoint(event.clientX, event.clientY)?.closest(".row") || null;
+  if (over === drag.over) return;
+  drag.over?.classList.remove("dropTarget");
+  drag.over = over && over !== drag.row ? over : null;
+  drag.over?.classList.add("dropTarget");
+});
+document.addEventListener("pointerup", () => {
+  if (!drag) return;
+  const { row, over, key } = drag;
+  drag = null;
+  if (!row.classList.contains("dragging")) return;
+  row.classList.remove("dragging");
+  over?.classList.remove("dropTarget");
+  // The click this release makes, if any, comes before the next task.
+  dragged = true;
+  setTimeout(() => { dragged = false; }, 0);
+  if (over) send({ t: "drag", id: key, to: over.dataset.key });
+});
 content.addEventListener("click", (event) => {
+  // The click that ends a drag is not a toggle.
+  if (dragged) {
+    dragged = false;
+    return;
+  }
   const row = event.target.closest(".row.folder");
   if (row) send({ t: "toggle", id: row.dataset.key });
 });
