@@ -57,10 +57,10 @@ WindowingQuery|1,000 frames at 1M rows, the window's heights reported: every row
 WindowingQuery|a frame's entering rows measured as one batch, 100 frames up: 1000k rows|a frame's entering rows measured as one batch, 100 frames up: 10k rows|3|O(rows measured x log n) a frame: 1M rows against 10k
 Diff|1M items, one appended: IdentityDifference|1M items, one appended: difference(from:)|1.5|a pass of id comparisons, as Myers' for one change: 0.4x; hashing every row is 50x
 Diff|1M items, one moved by 899,900: IdentityDifference|1M items, one moved by 899,900: difference(from:)|1|two edits found by comparing ids: 0.16x; hashing the rows in between is 12x
-Diff|1M items, one moved by 899,900: SectionedDifference + batch()|1M items, one moved by 899,900: IdentityDifference|4|the list as one section, its middle matched by the flat diff's short edit script: p90 0.27-1.73x over 8 runs; hashing the middle was 45x
-Diff|1M items, one moved by 899,900: SectionedDifference + stagedBatches()|1M items, one moved by 899,900: IdentityDifference|4|the one stage that moves, its list as runs: 0.41-1.67x; a source per row made it 2.1-3.4x
-Diff|1M items, no change: SectionedDifference + batch()|1M items, no change: IdentityDifference|4|a pass of comparisons, as the flat diff's: 0.70-2.41x
-Diff|1M items, no change: SectionedDifference + stagedBatches()|1M items, no change: IdentityDifference|4|no stage built: 0.76-1.32x; every stage built and dropped was 14x
+Diff|1M items, one moved by 899,900: SectionedDifference + batch()|1M items, one moved by 899,900: IdentityDifference|2|the list as one section, its middle matched by the flat diff's short edit script: p90 of 50 samples 0.73-2.08x over 3 runs; hashing the middle was 45x
+Diff|1M items, one moved by 899,900: SectionedDifference + stagedBatches()|1M items, one moved by 899,900: IdentityDifference|2|the one stage that moves, its list as runs: 0.63-1.38x over 3 runs; a source per row made it 2.1-3.4x
+Diff|1M items, no change: SectionedDifference + batch()|1M items, no change: IdentityDifference|2|a pass of comparisons, as the flat diff's: 0.85-1.30x over 3 runs
+Diff|1M items, no change: SectionedDifference + stagedBatches()|1M items, no change: IdentityDifference|2|no stage built: 0.82-1.07x over 3 runs; every stage built and dropped was 14x
 Diff|DifferenceKit's scenario, 100k UUIDs: IdentityDifference|DifferenceKit's scenario, 100k UUIDs: Dictionary match|0.5|a table made for the match: 0.12x (DifferenceKit itself is about 1x the Dictionary match)
 Diff|DifferenceKit's scenario, 1000k UUIDs: IdentityDifference|DifferenceKit's scenario, 1000k UUIDs: Dictionary match|0.5|0.2x
 Diff|DifferenceKit's scenario, 1000k UUIDs: SectionedDifference + batch()|DifferenceKit's scenario, 1000k UUIDs: Dictionary match|0.5|the sections' common ends compared, their middles through the flat diff's table
