@@ -184,5 +184,25 @@ func movesFailure(
     return
       "the move \(move.from) -> \(move.to) is of \(old.id(at: move.from)), lands \(new.id(at: move.to))"
   }
+  guard !batches[0].moved.isEmpty else { return nil }
+  // As one UIKit batch: accepted, and showing the new rows (placeholders
+  // included, each numbered by its identity).
+  var numbers: [PagedRowID<Int>: Int] = [:]
+  func shown(_ items: PagedCollection<Row>) -> [TestSection] {
+    let rows = items.indices.map { position in
+      let id = items.id(at: position)
+      if let number = numbers[id] { return TestItem(id: number, content: 0) }
+      numbers[id] = numbers.count
+      return TestItem(id: numbers.count - 1, content: 0)
+    }
+    return [TestSection(id: 0, content: 0, items: rows)]
+  }
+  let (before, after) = (shown(old), shown(new))
+  let batch = batches[0].batch(inSection: 0)
+  let problems = uikitBatchProblems(batch, before: [old.count], after: [new.count])
+  if !problems.isEmpty { return "UIKit refuses the move's batch: \(problems)" }
+  if simulateUIKit(batch, before: before, dataSource: after) != after {
+    return "UIKit shows other rows than the pager after the move's batch"
+  }
   return nil
 }
