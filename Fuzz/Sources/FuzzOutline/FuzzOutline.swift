@@ -312,10 +312,6 @@ func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
   case .removed(let rows):
     check(
       after == before - rows.count && rows.upperBound <= before, "removed \(rows) at step \(step)")
-  case .replaced(let removed, let inserted):
-    check(
-      after == before - removed.count + inserted.count && removed.lowerBound == inserted.lowerBound,
-      "replaced \(removed) by \(inserted) at step \(step)")
   case .changed(let changes):
     check(changes.newCount(from: before) == after, "moved \(changes) at step \(step)")
   }

@@ -19,14 +19,14 @@ public enum OutlineChange: Hashable, Sendable {
   case inserted(Range<Int>)
   /// Rows were removed from these positions (counted before the change).
   case removed(Range<Int>)
-  /// The rows in `removed` (counted before) were replaced by those in
-  /// `inserted` (counted after), which start at the same position.
-  case replaced(removed: Range<Int>, inserted: Range<Int>)
   /// Rows changed as `RowChanges` says: after a move, the moved rows
   /// (subtrees included) as moves, rows it hid (into a collapsed node) as
   /// removals, rows it showed as insertions, and the row of a parent that
-  /// gained its first children as an update; after `expandAll()` or
-  /// `collapseAll()`, the rows below each node it opened or closed.
+  /// gained its first children as an update; after `expandAll()`,
+  /// `collapseAll()` or `expand(_:recursively:)` of an open node, the rows
+  /// below each node it opened or closed; after a reload, the rows of the
+  /// children that left, arrived or moved, and those of the children that
+  /// stayed as updates.
   case changed(RowChanges)
   /// Nothing changed, for the reason given, which names the identifiers: a
   /// move would have put a node inside its own subtree.
@@ -58,7 +58,7 @@ extension OutlineChange {
   /// - Complexity: O(1).
   public var removedRows: [Range<Int>] {
     switch self {
-    case .removed(let rows), .replaced(let rows, _): return rows.isEmpty ? [] : [rows]
+    case .removed(let rows): return rows.isEmpty ? [] : [rows]
     case .changed(let changes): return changes.removed
     case .unknownID, .unchanged, .inserted, .refused: return []
     }
@@ -69,7 +69,7 @@ extension OutlineChange {
   /// - Complexity: O(1).
   public var insertedRows: [Range<Int>] {
     switch self {
-    case .inserted(let rows), .replaced(_, let rows): return rows.isEmpty ? [] : [rows]
+    case .inserted(let rows): return rows.isEmpty ? [] : [rows]
     case .changed(let changes): return changes.inserted
     case .unknownID, .unchanged, .removed, .refused: return []
     }

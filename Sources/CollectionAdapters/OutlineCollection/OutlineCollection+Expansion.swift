@@ -43,8 +43,9 @@ extension OutlineCollection {
   /// - Parameters:
   ///   - id: A known node's identifier.
   ///   - recursively: Whether to expand the whole subtree.
-  /// - Returns: The rows inserted (or replaced, if the node was already
-  ///   expanded), `.unchanged`, or `.unknownID`.
+  /// - Returns: The rows inserted: below the node, or, if it was already
+  ///   expanded, below each row under it that opens (every row shown
+  ///   stays); `.unchanged`, or `.unknownID`.
   /// - Complexity: As `expand(_:)`, plus O(*s*) for the *s* nodes of the
   ///   subtree when `recursively`, which calls `children` on each.
   @inlinable
@@ -56,16 +57,15 @@ extension OutlineCollection {
     guard let record = _indexedRecord(parent, index) else { return .unchanged }
     let wasExpanded = _records[Int(record)].isExpanded
     let oldTotal = wasExpanded ? _total(of: record) : 0
+    let position = _rowPosition(record: parent, index: index)
+    let closed = wasExpanded ? position.map { _closedRows(in: $0 + 1..<$0 + 1 + oldTotal) } : nil
     _expandSubtree(record)
     _records[Int(record)].isExpanded = true
     let newTotal = _total(of: record)
     _propagate(from: record, delta: newTotal - oldTotal)
-    guard let position = _rowPosition(record: parent, index: index) else { return .unchanged }
-    let first = position + 1
-    if wasExpanded {
-      return .replaced(removed: first..<first + oldTotal, inserted: first..<first + newTotal)
-    }
-    return .inserted(first..<first + newTotal)
+    guard let position else { return .unchanged }
+    if let closed { return _openedRows(closed) }
+    return .inserted(position + 1..<position + 1 + newTotal)
   }
 
   /// Collapses the node with `id`, so its children stop being rows. The
@@ -114,24 +114,44 @@ extension OutlineCollection {
   @discardableResult
   public mutating func expandAll() -> OutlineChange {
     // The rows shown now stay; the ones that open gain their subtrees.
-    var closed: [(position: Int, record: Int32, index: Int)] = []
-    if count > 0 {
-      var place = _descend(to: 0)
-      while true {
-        if place.entry.hasChildren && !_isOpen(place.entry) {
-          closed.append((place.position, place.record, place.index))
-        }
-        guard place.position + 1 < count else { break }
-        _stepForward(&place)
-      }
-    }
+    let closed = _closedRows(in: 0..<count)
     _expandSubtree(0)
     _rowsChanged()
+    return _openedRows(closed)
+  }
+
+  /// The rows at `positions` whose nodes have children and are closed.
+  ///
+  /// - Complexity: O(*r*) for the *r* rows, plus O(depth × log fan-out).
+  @inlinable
+  internal func _closedRows(
+    in positions: Range<Int>
+  ) -> [(position: Int, record: Int32, index: Int)] {
+    var closed: [(position: Int, record: Int32, index: Int)] = []
+    guard !positions.isEmpty else { return closed }
+    var place = _descend(to: positions.lowerBound)
+    while true {
+      if place.entry.hasChildren && !_isOpen(place.entry) {
+        closed.append((place.position, place.record, place.index))
+      }
+      guard place.position + 1 < positions.upperBound else { break }
+      _stepForward(&place)
+    }
+    return closed
+  }
+
+  /// The rows inserted below each of the rows `closed` (before they were
+  /// expanded, in row order) that opened.
+  @inlinable
+  internal func _openedRows(_ closed: [(position: Int, record: Int32, index: Int)]) -> OutlineChange
+  {
     var inserted: [Range<Int>] = []
     var shift = 0
     for row in closed {
       // A duplicate, or a node whose listing said it is a leaf, stays closed.
-      guard let record = _childRecord(row.record, row.index).record else { continue }
+      guard let record = _childRecord(row.record, row.index).record,
+        _records[Int(record)].isExpanded
+      else { continue }
       let rows = _total(of: record)
       guard rows > 0 else { continue }
       inserted.append(row.position + shift + 1..<row.position + shift + 1 + rows)
@@ -202,12 +222,17 @@ extension OutlineCollection {
   /// outline keeps whether each row has children (`Row.hasChildren`).
   ///
   /// - Parameter id: A known node's identifier.
-  /// - Returns: The replacement of the node's rows if it is an expanded,
-  ///   visible node; `.unchanged` (the node's own row may still show a
-  ///   different `hasChildren`), or `.unknownID`.
+  /// - Returns: If the node is an expanded, visible node, `.changed` with
+  ///   the rows of the children that left (removed), arrived (inserted) or
+  ///   moved among the others (moved, subtrees included), and the rows of
+  ///   those that stayed in place (updated: the node read again may
+  ///   differ); a child that stays keeps its rows. Otherwise `.unchanged`
+  ///   (the node's own row may still show a different `hasChildren`), or
+  ///   `.unknownID`.
   /// - Complexity: O(*k*) for the node's *k* old and new children (one call
-  ///   to `children` for each new one), plus
-  ///   O(depth × log fan-out), plus the size of forgotten state.
+  ///   to `children` for each new one), plus O(depth × log fan-out), plus
+  ///   the rows of the children that move, plus the size of forgotten
+  ///   state.
   @inlinable
   @discardableResult
   public mutating func reloadChildren(of id: ID) -> OutlineChange {
@@ -229,7 +254,8 @@ extension OutlineCollection {
   /// their expanded state.
   ///
   /// - Parameter roots: The new top-level nodes.
-  /// - Returns: The replacement of all rows.
+  /// - Returns: The rows of the roots that left, arrived, moved or stayed,
+  ///   as `reloadChildren(of:)` reports a node's children.
   /// - Complexity: O(*k*) for the old and new roots, plus the size of
   ///   forgotten state.
   @inlinable
@@ -315,8 +341,11 @@ extension OutlineCollection {
     // The node's own row position; -1 for the virtual root, whose rows start at 0.
     let position = record == 0 ? -1 : _rowPosition(record: r.parent, index: Int(r.indexInParent))
     var survivors: [ID: Int32] = [:]
+    var oldBlocks: [(id: ID, rows: Int)] = []
+    let reported = wasExpanded && position != nil
     for (index, node) in _recordChildren[Int(record)].enumerated() {
       let id = _id(node)
+      if reported { oldBlocks.append((id, _blockRows(record, index))) }
       _removeLocation(of: id, record: record, index: index)
       if let child = _childRecord(record, index).record { survivors[id] = child }
     }
@@ -356,10 +385,12 @@ extension OutlineCollection {
     _compactRowTreeIfNeeded()
     let newTotal = _total(of: record)
     if wasExpanded { _propagate(from: record, delta: newTotal - oldTotal) }
-    guard wasExpanded, let position else { return .unchanged }
-    return .replaced(
-      removed: position + 1..<position + 1 + oldTotal,
-      inserted: position + 1..<position + 1 + newTotal)
+    guard reported, let position else { return .unchanged }
+    let newBlocks = newChildren.enumerated().map { index, node in
+      (id: _id(node), rows: _blockRows(record, index))
+    }
+    let changes = Self._childChanges(old: oldBlocks, new: newBlocks, first: position + 1)
+    return changes.isEmpty ? .unchanged : .changed(changes)
   }
 
   /// The node of `record`, whose subtree showed `rows` rows, became a

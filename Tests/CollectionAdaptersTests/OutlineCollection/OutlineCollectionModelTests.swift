@@ -291,10 +291,6 @@ private func changeExplains(
     var rebuilt = ids.0
     rebuilt.removeSubrange(range)
     return rebuilt == ids.1
-  case .replaced(let removed, let inserted):
-    return removed.lowerBound == inserted.lowerBound
-      && ids.0[..<removed.lowerBound] == ids.1[..<inserted.lowerBound]
-      && ids.0[removed.upperBound...] == ids.1[inserted.upperBound...]
   }
 }
 

@@ -247,7 +247,8 @@ struct OutlineCollectionTests {
     files[5].children = nil
     #expect(outline.reloadChildren(of: 15) == .removed(7..<8))
     checkDescents([1] + Array(10..<20) + [2, 30, 31], "15 a leaf again")
-    #expect(outline.reloadChildren(of: 1) == .replaced(removed: 1..<11, inserted: 1..<11))
+    // The same children: each stays, its row read again.
+    #expect(outline.reloadChildren(of: 1) == .changed(RowChanges(updated: [1..<11])))
     #expect(childrenAreLeaves(1))
     checkDescents([1] + Array(10..<20) + [2, 30, 31], "re-listed")
   }
@@ -409,12 +410,27 @@ struct OutlineCollectionTests {
     let ids = outline.map { $0.id }
     #expect(ids == [1, 2, 3, 4])
     top.children = [inner, TreeNode(5)]
-    #expect(outline.reloadChildren(of: 1) == .replaced(removed: 1..<4, inserted: 1..<4))
+    // 2 leaves, 3 stays with its open subtree (never removed), 5 arrives.
+    #expect(
+      outline.reloadChildren(of: 1)
+        == .changed(RowChanges(removed: [1..<2], inserted: [3..<4], updated: [1..<2])))
     #expect(outline.map(\.id) == [1, 3, 4, 5])
+    // 5 before 3: one of them moves, as a block of rows.
+    top.children = [top.children![1], inner]
+    let change = outline.reloadChildren(of: 1)
+    #expect(outline.map(\.id) == [1, 5, 3, 4])
+    // 5 moves (the shorter block); 3 stays, its row read again.
+    #expect(
+      change
+        == .changed(
+          RowChanges(
+            removed: [3..<4], inserted: [1..<2], updated: [2..<3], moved: [.init(from: 3, to: 1)])))
     top.children = nil
     #expect(outline.reloadChildren(of: 1) == .removed(1..<4))
     #expect(outline.map(\.id) == [1] && !outline[0].hasChildren)
-    #expect(outline.reloadRoots([TreeNode(9)]) == .replaced(removed: 0..<1, inserted: 0..<1))
+    #expect(
+      outline.reloadRoots([TreeNode(9)])
+        == .changed(RowChanges(removed: [0..<1], inserted: [0..<1])))
   }
 
   #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
