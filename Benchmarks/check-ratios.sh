@@ -50,8 +50,8 @@ Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened 
 Outline|move a 1,111-node folder to another folder and back: move|move a 1,111-node folder to another folder and back: reload both parents|0.25|the moved nodes' counts up their two paths: 0.02x; the reload reads both parents' children and opens the folder again
 Outline|expandAll of 1.1M rows: in a VirtualList|expandAll of 1.1M rows: OutlineCollection|1.6|the list applies the rows below each root as insertions, O(roots + window) on top of the outline's own work: 0.77-1.32x over 6 runs beside a fuzzer (each 1.1M rows allocated afresh)
 Outline|memory, all expanded: OutlineCollection|memory, all expanded: flattened array|0.5|bytes held: 0.43x (22 against 50 MB at 1.1M rows)|memoryLeakedBytes
-WindowingQuery|prepend 100 items to 1M: VariableSizeLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)
-WindowingQuery|mount 1M estimated rows: VariableSizeLayout|mount 1M estimated rows: an array of the offsets|0.2|no length per row until measured: 0.018x; a tree over every row is 10x
+WindowingQuery|prepend 100 items to 1M: VariableLengthLayout|prepend 100 items to 1M: rebuild of the sums (the layout before)|1|O(k log n) against O(n)
+WindowingQuery|mount 1M estimated rows: VariableLengthLayout|mount 1M estimated rows: an array of the offsets|0.2|no length per row until measured: 0.018x; a tree over every row is 10x
 WindowingQuery|10,000 measurements of 10k rows (a storm): WindowingEngine, one batch|10,000 measurements of 10k rows (a storm): WindowingEngine, one by one|0.1|one anchoring and a chunk rebuilt once: 0.012x (149 us; TanStack Virtual publishes 1.35 ms)
 WindowingQuery|1,000 frames at 1M rows, the window's heights reported: every row|1,000 frames at 1M rows, the window's heights reported: changed rows only|2|an unchanged length is read and dropped: the whole window each frame against its changes alone
 WindowingQuery|a frame's entering rows measured as one batch, 100 frames up: 1000k rows|a frame's entering rows measured as one batch, 100 frames up: 10k rows|3|O(rows measured x log n) a frame: 1M rows against 10k

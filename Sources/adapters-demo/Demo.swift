@@ -128,9 +128,9 @@ enum Demo {
 
   // MARK: - The scripted scroll
 
-  static func makeEngine(count: Int) -> WindowingEngine<FixedSizeLayout> {
+  static func makeEngine(count: Int) -> WindowingEngine<FixedLengthLayout> {
     WindowingEngine(
-      layout: FixedSizeLayout(itemCount: count, itemLength: rowLength),
+      layout: FixedLengthLayout(itemCount: count, itemLength: rowLength),
       viewport: Viewport(length: viewportRows * rowLength, crossLength: 390, leadingInset: 47),
       overscan: Overscan(points: 10 * rowLength))
   }
@@ -154,9 +154,9 @@ enum Demo {
   /// work; `afterFrame` runs after each (the paged adapter's display pace).
   @MainActor
   static func scroll<C, ID>(
-    _ list: inout VirtualList<C, ID, FixedSizeLayout>, report: inout Report, offsets: [Double],
+    _ list: inout VirtualList<C, ID, FixedLengthLayout>, report: inout Report, offsets: [Double],
     afterFrame:
-      @MainActor (inout VirtualList<C, ID, FixedSizeLayout>, _ index: Int) async ->
+      @MainActor (inout VirtualList<C, ID, FixedLengthLayout>, _ index: Int) async ->
       Void = { _, _ in }
   ) async {
     let clock = ContinuousClock()
@@ -323,7 +323,7 @@ enum Demo {
     return report
   }
 
-  typealias PagedList = VirtualList<PagedRows<DemoMessage>, PagedRowID<Int>, FixedSizeLayout>
+  typealias PagedList = VirtualList<PagedRows<DemoMessage>, PagedRowID<Int>, FixedLengthLayout>
 
   /// A positional source (SQL `LIMIT/OFFSET`) that knows its count, so a
   /// jump loads the pages at the visible range directly: a message at each

@@ -23,7 +23,7 @@ struct ListCompositionTests {
 
   /// What an apply must leave, checked against brute force.
   static func verify<Data: RandomAccessCollection, ID: Hashable>(
-    _ list: VirtualList<Data, ID, FixedSizeLayout>, before: Snapshot<ID>, changes: RowChanges,
+    _ list: VirtualList<Data, ID, FixedLengthLayout>, before: Snapshot<ID>, changes: RowChanges,
     id: (Data.Element) -> ID, _ note: String
   ) {
     let comment = Comment(rawValue: note)
@@ -49,7 +49,7 @@ struct ListCompositionTests {
     var viewportLength: Double
     var wasAtEnd: Bool
 
-    init<Data>(_ list: VirtualList<Data, ID, FixedSizeLayout>, ids: [ID]) {
+    init<Data>(_ list: VirtualList<Data, ID, FixedLengthLayout>, ids: [ID]) {
       self.ids = ids
       offset = list.engine.viewport.offset
       visibleRange = list.visibleRange
@@ -60,7 +60,7 @@ struct ListCompositionTests {
     }
 
     /// The offset `Anchoring`'s rules give after the change to `newIDs`.
-    func expectedOffset(newIDs: [ID], engine: WindowingEngine<FixedSizeLayout>) -> Double {
+    func expectedOffset(newIDs: [ID], engine: WindowingEngine<FixedLengthLayout>) -> Double {
       let h = ListCompositionTests.rowLength
       let maximum = max(0, Double(newIDs.count) * h - viewportLength)
       if anchoring == .chat, wasAtEnd { return maximum }
@@ -89,18 +89,18 @@ struct ListCompositionTests {
 
   static func makeList<Data: RandomAccessCollection, ID: Hashable>(
     _ data: Data, id: @escaping (Data.Element) -> ID, _ g: inout SplitMix64
-  ) -> VirtualList<Data, ID, FixedSizeLayout> {
+  ) -> VirtualList<Data, ID, FixedLengthLayout> {
     var list = VirtualList(
       data: data, id: id,
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: data.count, itemLength: rowLength),
+        layout: FixedLengthLayout(itemCount: data.count, itemLength: rowLength),
         viewport: Viewport(length: 300), overscan: Overscan(items: 2)))
     list.anchoring = Bool.random(using: &g) ? .chat : .feed
     return list
   }
 
   static func randomScroll<Data, ID>(
-    _ list: inout VirtualList<Data, ID, FixedSizeLayout>, _ g: inout SplitMix64
+    _ list: inout VirtualList<Data, ID, FixedLengthLayout>, _ g: inout SplitMix64
   ) {
     let content = list.engine.layout.contentLength
     switch Int.random(in: 0..<4, using: &g) {

@@ -27,7 +27,7 @@ struct OutlineAnchoringTests {
     var list = VirtualList(
       data: outline, id: { $0.id },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
+        layout: FixedLengthLayout(itemCount: outline.count, itemLength: 30),
         viewport: Viewport(length: 300)))
     _ = list.scroll(toOffset: 600 * 30)
     #expect(list.visibleRange == 600..<610)
@@ -59,7 +59,7 @@ struct OutlineAnchoringTests {
     var list = VirtualList(
       data: OutlineCollection(roots: roots, children: \.children), id: { $0.id },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 100, itemLength: 30), viewport: Viewport(length: 300)))
+        layout: FixedLengthLayout(itemCount: 100, itemLength: 30), viewport: Viewport(length: 300)))
     _ = list.scroll(toOffset: 50 * 30)
     list.update { $0.expand(10).rowChanges }  // above the viewport
     #expect(list.windowIDs.contains(50) && list.visibleRange.lowerBound == 100)
@@ -83,7 +83,7 @@ struct OutlineAnchoringTests {
     var list = VirtualList(
       data: outline, id: { $0.id },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
+        layout: FixedLengthLayout(itemCount: outline.count, itemLength: 30),
         viewport: Viewport(length: 300)))
     var checked = 0
     for round in 0..<sized(200, full: 2_000) {

@@ -27,7 +27,7 @@ struct OutlineBridgeTests {
 
   struct State {
     var outline: OutlineCollection<Folder, Int, [Folder]>
-    var list: VirtualList<OutlineCollection<Folder, Int, [Folder]>, Int, FixedSizeLayout>
+    var list: VirtualList<OutlineCollection<Folder, Int, [Folder]>, Int, FixedLengthLayout>
     var anchor: (id: Int, screenOffset: Double, oldOffset: Double)?
   }
 
@@ -41,7 +41,7 @@ struct OutlineBridgeTests {
     let list = VirtualList(
       data: outline, id: { $0.id },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: outline.count, itemLength: 30),
+        layout: FixedLengthLayout(itemCount: outline.count, itemLength: 30),
         viewport: Viewport(length: 300), overscan: Overscan(points: 0, items: 1)))
     var state = State(outline: outline, list: list)
     runModelTest(seed: seed, steps: modelTestSteps(500), state: &state) { state, g in

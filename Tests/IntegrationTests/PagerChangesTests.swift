@@ -35,7 +35,7 @@ struct PagerChangesTests {
     var list = VirtualList(
       data: pager.items, id: { $0 ?? -1 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
+        layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(offset: 0, length: 500)))
     _ = list.scroll(toOffset: 40 * 50 + 10)  // row 540 at the top, 10 points up
     let row = list.data[list.engine.visibleRange.lowerBound]
@@ -62,7 +62,7 @@ struct PagerChangesTests {
     var list = VirtualList(
       data: pager.items, id: { $0 ?? -1 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
+        layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(offset: 0, length: 300)))
     _ = list.scroll(toOffset: 5 * 50)
     let read = list.data[list.engine.visibleRange.lowerBound]
@@ -158,7 +158,7 @@ struct PagerChangesTests {
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
+        layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(length: 500)))
     list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     // Walk down to row 300 as a reader scrolls, following the pager.
@@ -202,7 +202,7 @@ struct PagerChangesTests {
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: pager.items.count, itemLength: 50),
+        layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50),
         viewport: Viewport(length: 500)))
     list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     _ = list.scroll(toOffset: 150 * 50 + 17)
@@ -312,7 +312,7 @@ struct PagerChangesTests {
     var list = VirtualList(
       data: pager.items.rows, id: { $0.id },
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: pager.items.count, estimatedLength: 40),
+        layout: VariableLengthLayout(itemCount: pager.items.count, estimatedLength: 40),
         viewport: Viewport(length: 500)))
     list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     list.scroll(toPosition: row)

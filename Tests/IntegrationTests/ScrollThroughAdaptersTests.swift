@@ -20,14 +20,14 @@ struct ScrollThroughAdaptersTests {
   @discardableResult
   func scrollThrough<C: RandomAccessCollection, ID: Hashable>(
     _ collection: C, id: @escaping (C.Element) -> ID, step: Double = 4_000,
-    configure: (inout VirtualList<AccessCountingCollection<C>, ID, FixedSizeLayout>) -> Void = {
+    configure: (inout VirtualList<AccessCountingCollection<C>, ID, FixedLengthLayout>) -> Void = {
       _ in
     }
   ) -> Int where C.Index == Int {
     let counter = AccessCounter()
     let data = AccessCountingCollection(collection, counter: counter)
     let engine = WindowingEngine(
-      layout: FixedSizeLayout(itemCount: collection.count, itemLength: 50),
+      layout: FixedLengthLayout(itemCount: collection.count, itemLength: 50),
       viewport: Viewport(length: 1_000), overscan: Overscan(points: 100, items: 2))
     var list = VirtualList(data: data, id: id, engine: engine)
     configure(&list)

@@ -27,7 +27,7 @@ struct SectionedListTests {
   }
 
   struct State {
-    var list: VirtualList<Rows, RowID, VariableSizeLayout>
+    var list: VirtualList<Rows, RowID, VariableLengthLayout>
     var sections: [ListSection<Int, [Int]>]
     var nextItem: Int
     var nextSection: Int
@@ -44,7 +44,7 @@ struct SectionedListTests {
   }
 
   /// Measures every row in the window, as a UI host does.
-  static func measureWindow(_ list: inout VirtualList<Rows, RowID, VariableSizeLayout>) {
+  static func measureWindow(_ list: inout VirtualList<Rows, RowID, VariableLengthLayout>) {
     for position in list.window {
       _ = list.setLength(length(of: list.data[position]), of: position)
     }
@@ -61,7 +61,7 @@ struct SectionedListTests {
     var list = VirtualList(
       data: rows, id: Self.rowID,
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: rows.count, estimatedLength: 25),
+        layout: VariableLengthLayout(itemCount: rows.count, estimatedLength: 25),
         viewport: Viewport(offset: 0, length: 300)))
     list.setStickyHeaders(rows.headerRows)
     var state = State(list: list, sections: sections, nextItem: 10_000, nextSection: 20)

@@ -37,7 +37,7 @@ func scrollThrough<C: RandomAccessCollection, ID: Hashable>(
   var list = VirtualList(
     data: data, id: id,
     engine: WindowingEngine(
-      layout: FixedSizeLayout(itemCount: data.count, itemLength: rowLength),
+      layout: FixedLengthLayout(itemCount: data.count, itemLength: rowLength),
       viewport: Viewport(length: 50 * rowLength), overscan: Overscan(items: 5)))
   var offset = 0.0
   var published = 0
@@ -68,7 +68,7 @@ func steadyFrames<C: RandomAccessCollection, ID: Hashable>(
     var list = VirtualList(
       data: data, id: id,
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: data.count, itemLength: rowLength),
+        layout: FixedLengthLayout(itemCount: data.count, itemLength: rowLength),
         viewport: Viewport(length: 50 * rowLength), overscan: Overscan(items: 5)))
     var offset = 0.0
     var entered = 0

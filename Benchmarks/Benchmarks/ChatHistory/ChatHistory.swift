@@ -59,7 +59,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 }
 
-typealias Chat = VirtualList<LinkedListCollection<ListNode, Int>, Int, FixedSizeLayout>
+typealias Chat = VirtualList<LinkedListCollection<ListNode, Int>, Int, FixedLengthLayout>
 
 /// A chat of `count` messages read at its newest, and 1,000 older messages
 /// linked before its head, oldest first (the head of the last `50 * k` is
@@ -78,7 +78,7 @@ func chatReadAtEnd(_ count: Int) -> (Chat, [ListNode]) {
       head: list.head, count: count, next: { $0.next }, element: { $0.value }),
     id: { $0 },
     engine: WindowingEngine(
-      layout: FixedSizeLayout(itemCount: count, itemLength: 44), viewport: Viewport(length: 800)))
+      layout: FixedLengthLayout(itemCount: count, itemLength: 44), viewport: Viewport(length: 800)))
   chat.anchoring = .chat
   chat.scroll(toPosition: count - 1, alignment: .end)
   blackHole(readWindow(chat))

@@ -29,11 +29,11 @@ func folders(_ rows: Int) -> [Folder] {
 
 func list<Data: RandomAccessCollection, ID: Hashable>(
   _ data: Data, id: @escaping (Data.Element) -> ID
-) -> VirtualList<Data, ID, FixedSizeLayout> {
+) -> VirtualList<Data, ID, FixedLengthLayout> {
   var list = VirtualList(
     data: data, id: id,
     engine: WindowingEngine(
-      layout: FixedSizeLayout(itemCount: data.count, itemLength: 44),
+      layout: FixedLengthLayout(itemCount: data.count, itemLength: 44),
       viewport: Viewport(length: 800)))
   _ = list.scroll(toOffset: Double(data.count / 2) * 44)
   return list

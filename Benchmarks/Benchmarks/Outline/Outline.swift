@@ -233,7 +233,7 @@ let benchmarks: @Sendable () -> Void = {
     var list = VirtualList(
       data: OutlineCollection(roots: tree, children: \.children), id: \.id,
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
+        layout: FixedLengthLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
     benchmark.startMeasurement()
     blackHole(list.update { $0.expandAll().rowChanges })
     benchmark.stopMeasurement()

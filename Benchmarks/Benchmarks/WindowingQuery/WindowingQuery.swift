@@ -34,7 +34,7 @@ let seedRows: [SeedRow] = (0..<n).map {
     items: seedItems[$0..<$0 + 1])
 }
 nonisolated(unsafe) var engine = WindowingEngine(
-  layout: VariableSizeLayout(itemCount: n, estimatedLength: rowLength),
+  layout: VariableLengthLayout(itemCount: n, estimatedLength: rowLength),
   viewport: Viewport(length: 800), overscan: Overscan(points: 200))
 nonisolated(unsafe) var offsets: [Double] = (0...n).map { Double($0) * rowLength }
 nonisolated(unsafe) var lengths = [Double](repeating: rowLength, count: n)
@@ -74,7 +74,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark("scroll frames that publish nothing: WindowingEngine") { _ in
     var fixed = WindowingEngine(
-      layout: FixedSizeLayout(itemCount: n, itemLength: rowLength),
+      layout: FixedLengthLayout(itemCount: n, itemLength: rowLength),
       viewport: Viewport(length: 800), overscan: Overscan(points: 400))
     for offset in stride(from: 0.0, to: 150, by: 1) { blackHole(fixed.scroll(toOffset: offset)) }
   }
@@ -83,8 +83,8 @@ let benchmarks: @Sendable () -> Void = {
   let timeOnly = Benchmark.Configuration(
     metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(2), maxIterations: 100,
     thresholds: regressionThresholds(for: [.wallClock]))
-  Benchmark("prepend 100 items to 1M: VariableSizeLayout", configuration: timeOnly) { benchmark in
-    var layout = VariableSizeLayout(itemCount: n, estimatedLength: rowLength)
+  Benchmark("prepend 100 items to 1M: VariableLengthLayout", configuration: timeOnly) { benchmark in
+    var layout = VariableLengthLayout(itemCount: n, estimatedLength: rowLength)
     benchmark.startMeasurement()
     layout.insertItems(at: 0..<100)
     benchmark.stopMeasurement()
@@ -95,7 +95,7 @@ let benchmarks: @Sendable () -> Void = {
   ) { benchmark in
     var values = [Double](repeating: rowLength, count: n)
     benchmark.startMeasurement()
-    // What VariableSizeLayout did for an insert away from the end: read the
+    // What VariableLengthLayout did for an insert away from the end: read the
     // lengths back, insert, and rebuild the Fenwick tree over all of them.
     var tree = values
     var i = tree.count
@@ -120,8 +120,8 @@ let benchmarks: @Sendable () -> Void = {
   // TanStack Virtual's scenarios at the engine level: a cold mount (the
   // layout of every row at its estimate, ready to query) and a storm of
   // 10,000 measurements (`resizeItem` over 10k items: 1.35 ms published).
-  Benchmark("mount 1M estimated rows: VariableSizeLayout", configuration: timeOnly) { _ in
-    let layout = VariableSizeLayout(itemCount: n, estimatedLength: rowLength)
+  Benchmark("mount 1M estimated rows: VariableLengthLayout", configuration: timeOnly) { _ in
+    let layout = VariableLengthLayout(itemCount: n, estimatedLength: rowLength)
     blackHole(layout.items(overlapping: 22_000_000..<22_000_800))
   }
   Benchmark("mount 1M estimated rows: an array of the offsets", configuration: timeOnly) { _ in
@@ -129,9 +129,9 @@ let benchmarks: @Sendable () -> Void = {
     let starts = (0..<n).map { Double($0) * rowLength }
     blackHole(starts[500_000])
   }
-  Benchmark("mount 1,000,000,000 estimated rows: VariableSizeLayout", configuration: timeOnly) {
+  Benchmark("mount 1,000,000,000 estimated rows: VariableLengthLayout", configuration: timeOnly) {
     _ in
-    let layout = VariableSizeLayout(itemCount: 1_000_000_000, estimatedLength: rowLength)
+    let layout = VariableLengthLayout(itemCount: 1_000_000_000, estimatedLength: rowLength)
     blackHole(layout.items(overlapping: 22_000_000_000..<22_000_000_800))
   }
   // A reader scrolling up 100 pt a frame through rows never measured, the
@@ -144,7 +144,7 @@ let benchmarks: @Sendable () -> Void = {
       configuration: timeOnly
     ) { benchmark in
       var engine = WindowingEngine(
-        layout: VariableSizeLayout(itemCount: rows, estimatedLength: rowLength),
+        layout: VariableLengthLayout(itemCount: rows, estimatedLength: rowLength),
         viewport: Viewport(offset: Double(rows / 2) * rowLength, length: 800),
         overscan: Overscan(points: 200))
       var measured = [Bool](repeating: false, count: rows)
@@ -170,7 +170,7 @@ let benchmarks: @Sendable () -> Void = {
       name + (wholeWindow ? "every row" : "changed rows only"), configuration: timeOnly
     ) { benchmark in
       var engine = WindowingEngine(
-        layout: VariableSizeLayout(itemCount: 1_000_000, estimatedLength: rowLength),
+        layout: VariableLengthLayout(itemCount: 1_000_000, estimatedLength: rowLength),
         viewport: Viewport(offset: 500_000 * rowLength, length: 800),
         overscan: Overscan(points: 200))
       func real(_ position: Int) -> Double { 22 + Double(position % 97) }
@@ -191,7 +191,7 @@ let benchmarks: @Sendable () -> Void = {
     let name = "10,000 measurements of 10k rows (a storm): WindowingEngine, "
     Benchmark(name + (batched ? "one batch" : "one by one"), configuration: timeOnly) { benchmark in
       var storm = WindowingEngine(
-        layout: VariableSizeLayout(itemCount: 10_000, estimatedLength: rowLength),
+        layout: VariableLengthLayout(itemCount: 10_000, estimatedLength: rowLength),
         viewport: Viewport(offset: 100_000, length: 800), overscan: Overscan(points: 200))
       let measurements = (0..<10_000).map { (position: $0, length: 30 + Double($0 % 29)) }
       benchmark.startMeasurement()

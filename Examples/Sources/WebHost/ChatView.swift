@@ -88,7 +88,7 @@ final class ChatView: ListHostedView {
     var list = VirtualList(
       data: Self.thread(from: first, count: Self.firstLoaded), id: \.id,
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: Self.firstLoaded, estimatedLength: 60),
+        layout: VariableLengthLayout(itemCount: Self.firstLoaded, estimatedLength: 60),
         viewport: Viewport(length: 0), overscan: Overscan(points: 200, items: 2)))
     list.anchoring = .assistant
     host = ListHost(

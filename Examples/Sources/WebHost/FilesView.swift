@@ -98,7 +98,7 @@ final class FilesView: ListHostedView {
       list: VirtualList(
         data: outline, id: \.id,
         engine: WindowingEngine(
-          layout: VariableSizeLayout(itemCount: outline.count, estimatedLength: 28),
+          layout: VariableLengthLayout(itemCount: outline.count, estimatedLength: 28),
           viewport: Viewport(length: 0), overscan: Overscan(points: 200, items: 2))),
       key: { "f" + $0 },
       content: { row in

@@ -30,7 +30,7 @@ struct RowContent {
 /// `scrollTo` after a jump.
 @MainActor
 struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
-  var list: VirtualList<Data, ID, VariableSizeLayout>
+  var list: VirtualList<Data, ID, VariableLengthLayout>
   private var plan = RenderPlan<ID>()
   private let key: (ID) -> String
   private let content: (Data.Element) -> RowContent
@@ -45,7 +45,7 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
   private var recentFrames: [(number: Int, correction: Double?)] = []
 
   init(
-    list: VirtualList<Data, ID, VariableSizeLayout>, key: @escaping (ID) -> String,
+    list: VirtualList<Data, ID, VariableLengthLayout>, key: @escaping (ID) -> String,
     content: @escaping (Data.Element) -> RowContent
   ) {
     self.list = list
@@ -120,7 +120,7 @@ struct ListHost<Data: RandomAccessCollection, ID: Hashable> {
 
   /// Any change of the list that may move the content under the viewport
   /// (a data change, a measurement): the offset's move is the correction.
-  mutating func track(_ body: (inout VirtualList<Data, ID, VariableSizeLayout>) -> Void) {
+  mutating func track(_ body: (inout VirtualList<Data, ID, VariableLengthLayout>) -> Void) {
     let before = list.engine.viewport.offset
     body(&list)
     correction += list.engine.viewport.offset - before

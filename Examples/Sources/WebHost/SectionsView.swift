@@ -34,7 +34,7 @@ final class SectionsView: ListHostedView {
     var list = VirtualList(
       data: rows, id: Self.rowID,
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: rows.count, estimatedLength: 28),
+        layout: VariableLengthLayout(itemCount: rows.count, estimatedLength: 28),
         viewport: Viewport(length: 0), overscan: Overscan(points: 200, items: 2)))
     list.setStickyHeaders(rows.headerRows)
     host = ListHost(

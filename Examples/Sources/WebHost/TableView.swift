@@ -74,7 +74,7 @@ final class TableView: HostedView {
     var list = VirtualList(
       data: rows, id: \.id,
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: rows.count, estimatedLength: 46),
+        layout: VariableLengthLayout(itemCount: rows.count, estimatedLength: 46),
         viewport: viewport, overscan: Overscan(points: 200, items: 2)))
     list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
     return ListHost(

@@ -62,7 +62,7 @@ func runFixedLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
   )
   switch kind {
   case 0:
-    let layout = FixedSizeLayout(
+    let layout = FixedLengthLayout(
       itemCount: count, itemLength: Double(input.int(in: 1...60)),
       spacing: Double(input.int(in: 0...8)))
     run(&input, layout, viewport, overscan, threshold) { _, lengths in
@@ -70,7 +70,7 @@ func runFixedLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
     }
   case 1:
     let columns = input.int(in: 1...6)
-    let layout = FixedSizeGridLayout(
+    let layout = FixedLengthGridLayout(
       itemCount: count, columns: .fixed(columns), itemLength: Double(input.int(in: 1...60)),
       spacing: Double(input.int(in: 0...6)))
     run(&input, layout, viewport, overscan, threshold) { _, lengths in
@@ -79,7 +79,7 @@ func runFixedLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
       }
     }
   default:
-    let layout = FixedSizeGridLayout(
+    let layout = FixedLengthGridLayout(
       itemCount: count, columns: .adaptive(minimumLength: Double(input.int(in: 10...120))),
       itemLength: 40, spacing: 4)
     run(&input, layout, viewport, overscan, threshold) { engine, lengths in
@@ -98,7 +98,7 @@ func runMeasuredLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
   switch kind {
   case 3:
     let spacing = Double(input.int(in: 0...6))
-    let layout = VariableSizeLayout(
+    let layout = VariableLengthLayout(
       itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing)
     run(&input, layout, viewport, overscan, threshold, measured: layout.estimatedLength) {
       _, lengths in
@@ -147,7 +147,7 @@ func runMeasuredLayout(_ kind: Int, _ input: inout FuzzInput, _ setup: Setup) {
     let start = Double(input.int(in: 0...50))
     let spacing = Double(input.int(in: 0...6))
     let layout = PaddedLayout(
-      VariableSizeLayout(
+      VariableLengthLayout(
         itemCount: count, estimatedLength: Double(input.int(in: 1...80)), spacing: spacing),
       padding: ContentPadding(
         start: start, end: Double(input.int(in: 0...50)), crossStart: 8, crossEnd: 8))
@@ -444,7 +444,7 @@ final class WindowingRun<L: WindowLayout> {
     // An ignored or unchanged measurement (within a millionth of a point)
     // recomputes nothing; a changed one recomputes the window (anchored,
     // or re-aimed after an aimed scroll).
-    guard length >= 0, length <= VariableSizeLayout.maximumItemLength,
+    guard length >= 0, length <= VariableLengthLayout.maximumItemLength,
       abs(length - lengths[at]) > 1e-6
     else { return Effect(dataChanged: false) }
     lengths[at] = length

@@ -53,7 +53,7 @@
 /// import Windowing
 ///
 /// var chat = WindowingEngine(
-///   layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
+///   layout: FixedLengthLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
 /// chat.anchoring = .chat
 /// let read = chat.visibleRange.lowerBound            // the message read, at the very top
 /// chat.apply(RowChanges(inserted: [0..<50]))         // older history loads above it

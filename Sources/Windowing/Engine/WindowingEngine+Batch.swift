@@ -18,7 +18,7 @@ extension WindowingEngine {
   /// import Windowing
   ///
   /// var engine = WindowingEngine(
-  ///   layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
+  ///   layout: FixedLengthLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
   /// _ = engine.scroll(toOffset: 400)                        // item 10 at the top
   /// engine.apply(RowChanges(inserted: [0..<5]))      // five items above it
   /// assert(engine.visibleRange.lowerBound == 15 && engine.viewport.offset == 600)

@@ -36,7 +36,7 @@ extension WindowingEngine where Layout: MeasuredLayout {
   /// Records the lengths a layout pass measured, at once: what is on screen
   /// (`Anchoring`'s rule for measurements), or an aimed scroll's target,
   /// keeps its place once for all of them, and the layout takes them as one
-  /// batch (`VariableSizeLayout` rebuilds a chunk's sums once for its many
+  /// batch (`VariableLengthLayout` rebuilds a chunk's sums once for its many
   /// rows).
   ///
   /// - Parameter measurements: Positions in `0..<itemCount` (trap

@@ -24,7 +24,7 @@ extension WindowingEngine {
   /// import Windowing
   ///
   /// var conversation = WindowingEngine(
-  ///   layout: VariableSizeLayout(itemCount: 20, estimatedLength: 50),
+  ///   layout: VariableLengthLayout(itemCount: 20, estimatedLength: 50),
   ///   viewport: Viewport(length: 600))
   /// conversation.anchoring = .assistant
   /// conversation.apply(RowChanges(inserted: [20..<21]))  // the prompt, sent

@@ -20,7 +20,7 @@ import _AdapterInternals
 public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
   /// How many columns the content has: exactly so many, or as many of at
   /// least a minimum cross length as fit, as in a grid.
-  public private(set) var columns: FixedSizeGridLayout.Columns
+  public private(set) var columns: FixedLengthGridLayout.Columns
   /// The length of an item not yet measured.
   public private(set) var estimatedLength: Double
   /// Space between items in a column, and between columns.
@@ -39,14 +39,14 @@ public struct MasonryLayout: MeasuredLayout, Hashable, Sendable {
 
   @usableFromInline internal static var _checkpointInterval: Int { 64 }
 
-  /// The largest length a measurement may have (as `VariableSizeLayout`).
-  public static var maximumItemLength: Double { VariableSizeLayout.maximumItemLength }
+  /// The largest length a measurement may have (as `VariableLengthLayout`).
+  public static var maximumItemLength: Double { VariableLengthLayout.maximumItemLength }
 
   /// Creates a masonry layout of `itemCount` items at the estimate.
   ///
   /// - Complexity: O(`itemCount` × columns).
   public init(
-    itemCount: Int, columns: FixedSizeGridLayout.Columns, estimatedLength: Double,
+    itemCount: Int, columns: FixedLengthGridLayout.Columns, estimatedLength: Double,
     spacing: Double = 0, crossLength: Double = 0
   ) {
     _checkMeasuredLayout(itemCount: itemCount, estimatedLength: estimatedLength, spacing: spacing)

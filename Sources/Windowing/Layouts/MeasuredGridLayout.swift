@@ -9,14 +9,14 @@ import _AdapterInternals
 
 /// A grid whose rows have different lengths: items are measured, and each
 /// row takes the length of its longest item (cells of a row share it).
-/// Columns are fixed or as many as fit, as in `FixedSizeGridLayout`.
+/// Columns are fixed or as many as fit, as in `FixedLengthGridLayout`.
 ///
 /// Row offsets are kept in chunks of Fenwick trees, so queries and a
 /// measurement are O(log n) (plus the row's items); an insertion or a
 /// removal shifts items between rows, and rebuilds the rows from it.
 public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
   /// The column rule.
-  public private(set) var columns: FixedSizeGridLayout.Columns
+  public private(set) var columns: FixedLengthGridLayout.Columns
   /// The length of an item not yet measured.
   public private(set) var estimatedLength: Double
   /// Space between rows, and between columns.
@@ -35,7 +35,7 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
   ///
   /// - Complexity: O(`itemCount`).
   public init(
-    itemCount: Int, columns: FixedSizeGridLayout.Columns, estimatedLength: Double,
+    itemCount: Int, columns: FixedLengthGridLayout.Columns, estimatedLength: Double,
     spacing: Double = 0,
     crossLength: Double = 0
   ) {
@@ -57,7 +57,7 @@ public struct MeasuredGridLayout: MeasuredLayout, Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public var columnCount: Int {
-    FixedSizeGridLayout(
+    FixedLengthGridLayout(
       itemCount: 0, columns: columns, itemLength: 1, spacing: spacing, crossLength: crossLength
     )
     .columnCount

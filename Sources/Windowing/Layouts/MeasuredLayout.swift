@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 /// A layout whose items' lengths are measured: each starts at an estimate,
-/// and the lengths a UI reports replace it (`VariableSizeLayout`,
+/// and the lengths a UI reports replace it (`VariableLengthLayout`,
 /// `MasonryLayout`, `MeasuredGridLayout`). The engine's and the list's
 /// `setLength(_:of:)` serve every such layout.
 public protocol MeasuredLayout: WindowLayout {

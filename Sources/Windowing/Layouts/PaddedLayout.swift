@@ -12,7 +12,7 @@ import IdentityDiff
 /// import Windowing
 ///
 /// let padded = PaddedLayout(
-///   FixedSizeGridLayout(itemCount: 1_000, columns: .adaptive(minimumLength: 100), itemLength: 100, spacing: 8),
+///   FixedLengthGridLayout(itemCount: 1_000, columns: .adaptive(minimumLength: 100), itemLength: 100, spacing: 8),
 ///   padding: ContentPadding(start: 16, end: 16, crossStart: 12, crossEnd: 12))
 /// var engine = WindowingEngine(layout: padded, viewport: Viewport(length: 800, crossLength: 390))
 /// ```

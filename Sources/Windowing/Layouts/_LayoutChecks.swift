@@ -20,23 +20,24 @@ internal func _checkItemCount(_ itemCount: Int, maximum: Int) {
 /// Traps on a fixed item or row length that is not positive and finite.
 internal func _checkLength(_ length: Double, _ name: String) {
   _precondition(
-    length > 0 && length <= VariableSizeLayout.maximumItemLength,
-    "\(name) \(length) must be greater than 0 and at most \(VariableSizeLayout.maximumItemLength)")
+    length > 0 && length <= VariableLengthLayout.maximumItemLength,
+    "\(name) \(length) must be greater than 0 and at most \(VariableLengthLayout.maximumItemLength)"
+  )
 }
 
 /// Traps on spacing that is negative or not finite.
 internal func _checkSpacing(_ spacing: Double) {
   _precondition(
-    spacing >= 0 && spacing <= VariableSizeLayout.maximumItemLength,
-    "Spacing \(spacing) must be in 0...\(VariableSizeLayout.maximumItemLength)")
+    spacing >= 0 && spacing <= VariableLengthLayout.maximumItemLength,
+    "Spacing \(spacing) must be in 0...\(VariableLengthLayout.maximumItemLength)")
 }
 
 /// Traps on parameters no measured layout takes, naming them.
 internal func _checkMeasuredLayout(itemCount: Int, estimatedLength: Double, spacing: Double) {
-  _checkItemCount(itemCount, maximum: VariableSizeLayout.maximumItemCount)
+  _checkItemCount(itemCount, maximum: VariableLengthLayout.maximumItemCount)
   _precondition(
-    estimatedLength > 0 && estimatedLength <= VariableSizeLayout.maximumItemLength,
-    "Estimated length \(estimatedLength) must be in 0...\(VariableSizeLayout.maximumItemLength)")
+    estimatedLength > 0 && estimatedLength <= VariableLengthLayout.maximumItemLength,
+    "Estimated length \(estimatedLength) must be in 0...\(VariableLengthLayout.maximumItemLength)")
   _checkSpacing(spacing)
 }
 
@@ -44,9 +45,9 @@ internal func _checkMeasuredLayout(itemCount: Int, estimatedLength: Double, spac
 internal func _checkInsertion(of inserted: Int, into itemCount: Int) {
   let (total, overflow) = itemCount.addingReportingOverflow(inserted)
   _precondition(
-    !overflow && total <= VariableSizeLayout.maximumItemCount,
+    !overflow && total <= VariableLengthLayout.maximumItemCount,
     "Inserting \(inserted) items into \(itemCount) exceeds the maximum of "
-      + "\(VariableSizeLayout.maximumItemCount)")
+      + "\(VariableLengthLayout.maximumItemCount)")
 }
 
 /// Traps on a measurement of a position out of range or a length no
@@ -55,6 +56,6 @@ internal func _checkMeasurement(_ length: Double, of position: Int, itemCount: I
   _precondition(
     position >= 0 && position < itemCount, "Position \(position) out of range 0..<\(itemCount)")
   _precondition(
-    length >= 0 && length <= VariableSizeLayout.maximumItemLength,
-    "Length \(length) must be in 0...\(VariableSizeLayout.maximumItemLength)")
+    length >= 0 && length <= VariableLengthLayout.maximumItemLength,
+    "Length \(length) must be in 0...\(VariableLengthLayout.maximumItemLength)")
 }

@@ -19,7 +19,7 @@ import _AdapterInternals
 /// var list = VirtualList(
 ///   data: rows, id: { $0 },
 ///   engine: WindowingEngine(
-///     layout: FixedSizeLayout(itemCount: rows.count, itemLength: 44),
+///     layout: FixedLengthLayout(itemCount: rows.count, itemLength: 44),
 ///     viewport: Viewport(length: 800)))
 /// list.onVisibilityChange = { print("visible", $0.visibleRange) }  // for example, a Pager's
 /// if let update = list.scroll(toOffset: 4_400) {
@@ -229,7 +229,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   ///     roots: [Folder(id: 1, children: (2..<500).map { Folder(id: $0) })], children: \.children),
   ///   id: \.id,
   ///   engine: WindowingEngine(
-  ///     layout: FixedSizeLayout(itemCount: 1, itemLength: 44), viewport: Viewport(length: 800)))
+  ///     layout: FixedLengthLayout(itemCount: 1, itemLength: 44), viewport: Viewport(length: 800)))
   /// list.update { rows in rows.expand(1).rowChanges }  // the outline's own change, anchored
   /// assert(list.data.count == 499 && list.windowIDs.first == 1)
   /// ```
@@ -267,7 +267,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   /// import Windowing
   ///
   /// // The pager's rows, each placeholder with its own id.
-  /// typealias PostList = VirtualList<PagedRows<Post>, PagedRowID<Post.ID>, FixedSizeLayout>
+  /// typealias PostList = VirtualList<PagedRows<Post>, PagedRowID<Post.ID>, FixedLengthLayout>
   ///
   /// @MainActor
   /// func follow(_ pager: Pager<String, Post>, in list: inout PostList) {
@@ -387,7 +387,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     return _publishDataChange(change)
   }
 
-  /// Records a measured length, for a variable-size layout.
+  /// Records a measured length, for a variable-length layout.
   ///
   /// - Complexity: O(log n), plus O(window) when it publishes.
   public mutating func setLength(_ length: Double, of position: Int) -> ListUpdate<ID>?
@@ -397,7 +397,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
   }
 
   /// Records the lengths a layout pass measured, at once, for a
-  /// variable-size layout: the list keeps its place once for all of them.
+  /// variable-length layout: the list keeps its place once for all of them.
   ///
   /// - Complexity: That of `WindowingEngine.setLengths(_:)`, plus O(window)
   ///   when it publishes.

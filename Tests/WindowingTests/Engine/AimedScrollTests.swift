@@ -64,7 +64,8 @@ struct AimedScrollTests {
     for seed in modelTestSeeds {
       switch kind {
       case .variable:
-        run(seed: seed, layout: VariableSizeLayout(itemCount: 0, estimatedLength: 40, spacing: 2)) {
+        run(seed: seed, layout: VariableLengthLayout(itemCount: 0, estimatedLength: 40, spacing: 2))
+        {
           lengths in
           var offset = 0.0
           return lengths.map { length in
@@ -220,7 +221,7 @@ struct AimedScrollTests {
     let lengths = (0..<count).map { $0 % 3 == 0 ? 22.0 : 88.0 }
     var state = State(
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: count, estimatedLength: 44),
+        layout: VariableLengthLayout(itemCount: count, estimatedLength: 44),
         viewport: Viewport(length: 800), overscan: Overscan(points: 200)),
       trueLengths: lengths)
     state.engine.scroll(toPosition: 500_000, alignment: alignment)
@@ -245,7 +246,7 @@ struct AimedScrollTests {
   func virtualListScrollsToAnID() {
     var list = VirtualList(
       identifying: Array(0..<1_000).map { "row \($0)" },
-      layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
+      layout: VariableLengthLayout(itemCount: 1_000, estimatedLength: 40),
       viewportLength: 400)
     let before = list.window
     #expect(list.scroll(toID: "row 5000") == nil)
@@ -271,11 +272,11 @@ struct AimedScrollTests {
     var g = SplitMix64(seed: seed)
     let columns = Int.random(in: 1...4, using: &g)
     var grid = WindowingEngine(
-      layout: FixedSizeGridLayout(
+      layout: FixedLengthGridLayout(
         itemCount: 1_000, columns: .fixed(columns), itemLength: 50, spacing: 2),
       viewport: Viewport(length: 500, crossLength: 400, leadingInset: 20))
     var list = WindowingEngine(
-      layout: FixedSizeLayout(itemCount: 1_000, itemLength: 30, spacing: 1),
+      layout: FixedLengthLayout(itemCount: 1_000, itemLength: 30, spacing: 1),
       viewport: Viewport(length: 500))
     for _ in 0..<200 {
       let position = Int.random(in: 0..<1_000, using: &g)
@@ -310,7 +311,7 @@ struct AimedScrollTests {
     @Test func aimingAtAPositionOutOfRangeTrapsNamingIt() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         var engine = WindowingEngine(
-          layout: VariableSizeLayout(itemCount: 10, estimatedLength: 40),
+          layout: VariableLengthLayout(itemCount: 10, estimatedLength: 40),
           viewport: Viewport(length: 100))
         engine.scroll(toPosition: 10)
       }

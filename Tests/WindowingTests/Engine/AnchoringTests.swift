@@ -19,7 +19,7 @@ struct AnchoringTests {
     var messages = Array(1_000..<1_100)
     var list = VirtualList(
       identifying: messages,
-      layout: VariableSizeLayout(itemCount: messages.count, estimatedLength: 40),
+      layout: VariableLengthLayout(itemCount: messages.count, estimatedLength: 40),
       viewportLength: 400)
     list.anchoring = .chat
     #expect(list.engine.viewport.offset == 0)
@@ -42,7 +42,7 @@ struct AnchoringTests {
     var posts = Array(100..<200)
     var list = VirtualList(
       identifying: posts,
-      layout: FixedSizeLayout(itemCount: posts.count, itemLength: 40),
+      layout: FixedLengthLayout(itemCount: posts.count, itemLength: 40),
       viewportLength: 400)
     posts.insert(contentsOf: 0..<10, at: 0)
     list.apply(RowChanges(inserted: [0..<10]), from: posts)
@@ -62,7 +62,7 @@ struct ListUpdateInPlaceTests {
     messages.reserveCapacity(2_000)
     var list = VirtualList(
       identifying: messages,
-      layout: FixedSizeLayout(itemCount: messages.count, itemLength: 40),
+      layout: FixedLengthLayout(itemCount: messages.count, itemLength: 40),
       viewportLength: 400)
     messages = []  // the app keeps no second reference
     let buffer = list.data.withUnsafeBufferPointer { $0.baseAddress }
@@ -81,7 +81,7 @@ struct ListUpdateInPlaceTests {
     var list = VirtualList(
       data: Array(0..<10), id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 10, itemLength: 40), viewport: Viewport(length: 400)))
+        layout: FixedLengthLayout(itemCount: 10, itemLength: 40), viewport: Viewport(length: 400)))
     #expect(throws: Boom.self) {
       try list.update { rows in
         rows.append(10)
@@ -97,7 +97,8 @@ struct ListUpdateInPlaceTests {
         var list = VirtualList(
           data: Array(0..<10), id: { $0 },
           engine: WindowingEngine(
-            layout: FixedSizeLayout(itemCount: 10, itemLength: 40), viewport: Viewport(length: 400))
+            layout: FixedLengthLayout(itemCount: 10, itemLength: 40),
+            viewport: Viewport(length: 400))
         )
         list.update { rows in
           rows.append(10)
@@ -119,7 +120,7 @@ struct ListUpdateInPlaceTests {
     var list = VirtualList(
       data: ids, id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400)))
+        layout: FixedLengthLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400)))
     _ = list.scroll(toOffset: 45 * 40)
     // The whole screen replaced by the same rows plus three more with the
     // shared id and one new row at the top of the block.
@@ -147,7 +148,7 @@ struct BatchMeasurementTests {
     for round in 0..<150 {
       let count = Int.random(in: 1...5_000, using: &g)
       var engine = WindowingEngine(
-        layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
+        layout: VariableLengthLayout(itemCount: count, estimatedLength: 40),
         viewport: Viewport(length: 600), overscan: Overscan(points: 100))
       _ = engine.scroll(toOffset: Double.random(in: 0...engine.contentLength, using: &g))
       var reference = engine.layout
@@ -177,7 +178,7 @@ struct BatchMeasurementTests {
         kept == nil && engine.layout.offset(of: first) < engine.viewport.offset
         && engine.layout.frame(of: first).mainLength + engine.layout.offset(of: first)
           > engine.viewport.offset
-      func edge(_ layout: VariableSizeLayout, _ offset: Double) -> Double {
+      func edge(_ layout: VariableLengthLayout, _ offset: Double) -> Double {
         let anchor = kept ?? first
         let frame = layout.frame(of: anchor)
         return (straddles ? frame.mainOffset + frame.mainLength : frame.mainOffset) - offset

@@ -22,7 +22,7 @@ struct LandingTests {
     var real = realLengths(count, &g)
     var measured = Set<Int>()
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: 4),
+      layout: VariableLengthLayout(itemCount: count, estimatedLength: 60, spacing: 4),
       viewport: Viewport(length: 800, leadingInset: 40, trailingInset: 30))
     engine.anchoring = anchoring
     engine.scroll(toPosition: count - 1, alignment: .end)
@@ -48,7 +48,7 @@ struct LandingTests {
     let real = realLengths(count, &g)
     var measured = Set<Int>()
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: count, estimatedLength: 60),
+      layout: VariableLengthLayout(itemCount: count, estimatedLength: 60),
       viewport: Viewport(length: 800, leadingInset: 40), overscan: Overscan(points: 100))
     _ = engine.scroll(toOffset: engine.layout.contentLength / 2)
     measureEnteringRows(&engine, real: real, measured: &measured)

@@ -22,7 +22,7 @@ struct MeasuredScrollTests {
   /// the rows entering are after every row that was on screen.
   static func layouts(count: Int, downwards: Bool, _ g: inout SplitMix64) -> [any MeasuredLayout] {
     let spacing = Double(Int.random(in: 0...8, using: &g))
-    let variable = VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: spacing)
+    let variable = VariableLengthLayout(itemCount: count, estimatedLength: 60, spacing: spacing)
     let masonry = MasonryLayout(
       itemCount: count, columns: .fixed(3), estimatedLength: 60, spacing: spacing, crossLength: 390)
     return [

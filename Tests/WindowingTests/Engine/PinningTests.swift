@@ -12,11 +12,11 @@ import _TestSupport
 @Suite("Pinned rows and sticky headers")
 struct PinningTests {
   /// 100 rows of 50 points, sections of 10 rows headed at 0, 10, 20, …
-  func makeList() -> VirtualList<[Int], Int, FixedSizeLayout> {
+  func makeList() -> VirtualList<[Int], Int, FixedLengthLayout> {
     var list = VirtualList(
       data: Array(0..<100), id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 100, itemLength: 50),
+        layout: FixedLengthLayout(itemCount: 100, itemLength: 50),
         viewport: Viewport(offset: 0, length: 200), overscan: Overscan(points: 0, items: 0)))
     list.setStickyHeaders(stride(from: 0, to: 100, by: 10))
     return list
@@ -49,11 +49,12 @@ struct PinningTests {
 
   #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
     /// Ten rows, read by the exit tests (which capture nothing).
-    static func tenRows() -> VirtualList<[Int], Int, FixedSizeLayout> {
+    static func tenRows() -> VirtualList<[Int], Int, FixedLengthLayout> {
       VirtualList(
         data: Array(0..<10), id: { $0 },
         engine: WindowingEngine(
-          layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800)))
+          layout: FixedLengthLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800))
+      )
     }
 
     @Test func pinningAPositionOutOfRangeTrapsNamingIt() async {
@@ -75,11 +76,11 @@ struct PinningTests {
 
 @Suite("End anchoring (chat mode)")
 struct EndAnchoringTests {
-  func makeChat(count: Int) -> VirtualList<[Int], Int, VariableSizeLayout> {
+  func makeChat(count: Int) -> VirtualList<[Int], Int, VariableLengthLayout> {
     var list = VirtualList(
       data: Array(0..<count), id: { $0 },
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
+        layout: VariableLengthLayout(itemCount: count, estimatedLength: 40),
         viewport: Viewport(offset: 0, length: 400)))
     list.anchoring = .chat
     return list

@@ -25,7 +25,7 @@ struct StreamedReplyTests {
     var real = realLengths(30, &g)
     var measured = Set<Int>()
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(
+      layout: VariableLengthLayout(
         itemCount: real.count, estimatedLength: 60,
         spacing: Double(Int.random(in: 0...8, using: &g))),
       viewport: viewport, overscan: Overscan(points: 200))
@@ -82,7 +82,7 @@ struct StreamedReplyTests {
   @Test("Scrolling away lets the prompt go; the room below only shrinks")
   func scrollingAwayLetsGo() {
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: 40, estimatedLength: 50),
+      layout: VariableLengthLayout(itemCount: 40, estimatedLength: 50),
       viewport: Viewport(length: 600))
     engine.anchoring = .assistant
     engine.showPrompt(at: 39)

@@ -90,7 +90,7 @@ struct WindowingEngineTests {
 
   @Test func smallScrollsPublishNothing() {
     var engine = WindowingEngine(
-      layout: FixedSizeLayout(itemCount: 1_000, itemLength: 50),
+      layout: FixedLengthLayout(itemCount: 1_000, itemLength: 50),
       viewport: Viewport(length: 500), overscan: Overscan(points: 200), visibilityThreshold: 0.5)
     #expect(engine.window == 0..<14)
     #expect(engine.scroll(toOffset: 10) == nil)
@@ -106,7 +106,7 @@ struct WindowingEngineTests {
 
   @Test func visibilityReportsWithAThreshold() {
     var engine = WindowingEngine(
-      layout: FixedSizeLayout(itemCount: 100, itemLength: 100),
+      layout: FixedLengthLayout(itemCount: 100, itemLength: 100),
       viewport: Viewport(length: 300, leadingInset: 20), overscan: Overscan(items: 1),
       visibilityThreshold: 0.5)
     // Unobscured: 20..<300: item 0 shows 80%, item 2 shows 100%.
@@ -118,7 +118,7 @@ struct WindowingEngineTests {
 
   @Test func scrollOffsetAlignments() {
     let engine = WindowingEngine(
-      layout: FixedSizeLayout(itemCount: 100, itemLength: 50),
+      layout: FixedLengthLayout(itemCount: 100, itemLength: 50),
       viewport: Viewport(offset: 1_000, length: 400, leadingInset: 40))
     #expect(engine.scrollOffset(for: 30, alignment: .start) == 1_460)
     #expect(engine.scrollOffset(for: 30, alignment: .center) == 1_500 - 40 - 155)
@@ -131,7 +131,7 @@ struct WindowingEngineTests {
 
   @Test func insertsAboveTheViewportKeepItAnchored() {
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
+      layout: VariableLengthLayout(itemCount: 1_000, estimatedLength: 40),
       viewport: Viewport(offset: 4_000, length: 400))
     let firstVisible = engine.visibleRange.lowerBound
     let screenOffset = engine.layout.frame(of: firstVisible).mainOffset - engine.viewport.offset
@@ -149,7 +149,7 @@ struct WindowingEngineTests {
 
   @Test func resizesAboveTheViewportKeepItAnchored() {
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: 1_000, estimatedLength: 40),
+      layout: VariableLengthLayout(itemCount: 1_000, estimatedLength: 40),
       viewport: Viewport(offset: 4_000, length: 400))
     let first = engine.visibleRange.lowerBound
     let screenOffset = engine.layout.frame(of: first).mainOffset - engine.viewport.offset
@@ -164,7 +164,7 @@ struct WindowingEngineTests {
 
   @Test func rotationRecomputesColumnsAndWindow() {
     var engine = WindowingEngine(
-      layout: FixedSizeGridLayout(
+      layout: FixedLengthGridLayout(
         itemCount: 1_000, columns: .adaptive(minimumLength: 100), itemLength: 100),
       viewport: Viewport(length: 800, crossLength: 400))
     #expect(engine.layout.columnCount == 4)

@@ -51,21 +51,22 @@ struct WindowingModelTests {
       case .fixed:
         let length = Double(Int.random(in: 1...50, using: &g))
         let spacing = Double(Int.random(in: 0...8, using: &g))
-        run(seed: seed, layout: FixedSizeLayout(itemCount: 0, itemLength: length, spacing: spacing))
-        {
+        run(
+          seed: seed, layout: FixedLengthLayout(itemCount: 0, itemLength: length, spacing: spacing)
+        ) {
           model, i in (Double(i) * (length + spacing), length)
         }
       case .gridFixed:
         let columns = Int.random(in: 1...5, using: &g)
         run(
           seed: seed,
-          layout: FixedSizeGridLayout(
+          layout: FixedLengthGridLayout(
             itemCount: 0, columns: .fixed(columns), itemLength: 40, spacing: 3)
         ) { model, i in (Double(i / columns) * 43, 40) }
       case .gridAdaptive:
         run(
           seed: seed,
-          layout: FixedSizeGridLayout(
+          layout: FixedLengthGridLayout(
             itemCount: 0, columns: .adaptive(minimumLength: 70), itemLength: 30, spacing: 5)
         ) { model, i in
           let columns = max(
@@ -76,7 +77,7 @@ struct WindowingModelTests {
         let spacing = seed.isMultiple(of: 2) ? 4.0 : 0  // with and without a gap
         run(
           seed: seed,
-          layout: VariableSizeLayout(itemCount: 0, estimatedLength: 30, spacing: spacing),
+          layout: VariableLengthLayout(itemCount: 0, estimatedLength: 30, spacing: spacing),
           measure: { $0.setLength($1, of: $2) }
         ) { model, i in
           (model.lengths[..<i].reduce(0, +) + Double(i) * spacing, model.lengths[i])
@@ -130,7 +131,8 @@ struct WindowingModelTests {
         run(
           seed: seed,
           layout: PaddedLayout(
-            FixedSizeGridLayout(itemCount: 0, columns: .fixed(columns), itemLength: 40, spacing: 3),
+            FixedLengthGridLayout(
+              itemCount: 0, columns: .fixed(columns), itemLength: 40, spacing: 3),
             padding: padding),
           trailingPadding: padding.end
         ) { model, i in (padding.start + Double(i / columns) * 43, 40) }
@@ -141,7 +143,7 @@ struct WindowingModelTests {
         run(
           seed: seed,
           layout: PaddedLayout(
-            VariableSizeLayout(itemCount: 0, estimatedLength: 30), padding: padding),
+            VariableLengthLayout(itemCount: 0, estimatedLength: 30), padding: padding),
           measure: { $0.setLength($1, of: $2) }, trailingPadding: padding.end
         ) { model, i in
           (padding.start + model.lengths[..<i].reduce(0, +), model.lengths[i])

@@ -42,7 +42,7 @@ struct HostProfileTests {
         let spacing = Double(Int.random(in: 0...6, using: &g))
         switch kind {
         case .variable:
-          run(VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: spacing))
+          run(VariableLengthLayout(itemCount: count, estimatedLength: 60, spacing: spacing))
         case .measuredGrid:
           run(
             MeasuredGridLayout(
@@ -51,7 +51,7 @@ struct HostProfileTests {
         case .padded:
           run(
             PaddedLayout(
-              VariableSizeLayout(itemCount: count, estimatedLength: 60, spacing: spacing),
+              VariableLengthLayout(itemCount: count, estimatedLength: 60, spacing: spacing),
               padding: ContentPadding(start: 30, end: 50)))
         case .masonry:
           run(

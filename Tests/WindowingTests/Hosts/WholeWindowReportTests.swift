@@ -25,7 +25,7 @@ struct WholeWindowReportTests {
     // points would line rows up with the edge and test that rule too.)
     let real = (0..<count).map { _ in Double.random(in: 30...126, using: &g) }
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: count, estimatedLength: 60),
+      layout: VariableLengthLayout(itemCount: count, estimatedLength: 60),
       viewport: Viewport(length: 800))
     engine.anchoring = anchoring
     var measured = Set<Int>()

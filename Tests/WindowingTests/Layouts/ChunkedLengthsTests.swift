@@ -9,7 +9,7 @@ import _TestSupport
 
 @testable import Windowing
 
-/// The chunked lengths behind `VariableSizeLayout`, across many chunks
+/// The chunked lengths behind `VariableLengthLayout`, across many chunks
 /// (inserts and removals that split, empty and merge them), against an
 /// array: every prefix, search and value.
 @Suite("Chunked lengths model")

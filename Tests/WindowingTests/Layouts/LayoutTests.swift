@@ -35,24 +35,24 @@ func randomLayouts(_ g: inout SplitMix64) -> [any WindowLayout] {
     start: Double(Int.random(in: 0...40, using: &g)), end: Double(Int.random(in: 0...40, using: &g))
   )
   let variable = measured(
-    VariableSizeLayout(itemCount: count, estimatedLength: 30, spacing: spacing), &g)
+    VariableLengthLayout(itemCount: count, estimatedLength: 30, spacing: spacing), &g)
   let masonry = measured(
     MasonryLayout(
       itemCount: count, columns: .fixed(Int.random(in: 1...4, using: &g)), estimatedLength: 30,
       spacing: spacing, crossLength: 300), &g)
   return [
-    FixedSizeLayout(
+    FixedLengthLayout(
       itemCount: count, itemLength: Double(Int.random(in: 1...50, using: &g)),
       spacing: spacing),
-    FixedSizeGridLayout(
+    FixedLengthGridLayout(
       itemCount: count, columns: .fixed(Int.random(in: 1...5, using: &g)),
       itemLength: Double(Int.random(in: 1...60, using: &g)),
       spacing: Double(Int.random(in: 0...4, using: &g)), crossLength: 300),
-    FixedSizeGridLayout(
+    FixedLengthGridLayout(
       itemCount: count, columns: .adaptive(minimumLength: 70), itemLength: 40, spacing: 5,
       crossLength: Double(Int.random(in: 50...500, using: &g))),
     variable,
-    VariableSizeLayout(itemCount: count, estimatedLength: 9.3, spacing: 0.7),
+    VariableLengthLayout(itemCount: count, estimatedLength: 9.3, spacing: 0.7),
     measured(
       MeasuredGridLayout(
         itemCount: count, columns: .fixed(Int.random(in: 1...4, using: &g)), estimatedLength: 30,
@@ -60,7 +60,7 @@ func randomLayouts(_ g: inout SplitMix64) -> [any WindowLayout] {
     masonry,
     PaddedLayout(variable, padding: padding),
     PaddedLayout(
-      FixedSizeLayout(itemCount: count, itemLength: 44, spacing: spacing), padding: padding),
+      FixedLengthLayout(itemCount: count, itemLength: 44, spacing: spacing), padding: padding),
     PaddedLayout(masonry, padding: padding),
   ]
 }
@@ -100,9 +100,9 @@ struct LayoutTests {
   @Test("The examples of touching frames and trailing gaps")
   func touchingIsNotOverlapping() {
     let padded = PaddedLayout(
-      FixedSizeLayout(itemCount: 12, itemLength: 44), padding: ContentPadding(start: 28))
+      FixedLengthLayout(itemCount: 12, itemLength: 44), padding: ContentPadding(start: 28))
     #expect(padded.items(overlapping: 72..<102) == 1..<2)
-    var variable = VariableSizeLayout(itemCount: 12, estimatedLength: 50, spacing: 8)
+    var variable = VariableLengthLayout(itemCount: 12, estimatedLength: 50, spacing: 8)
     variable.setLength(20, of: 0)
     #expect(variable.items(overlapping: 22..<60) == 1..<2)
     #expect(variable.items(overlapping: 19..<60) == 0..<2)
@@ -124,11 +124,12 @@ struct LayoutTests {
     func hugeCountsTrap() async {
       let variable = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
       {
-        _ = VariableSizeLayout(itemCount: Int.max / 4, estimatedLength: 44)
+        _ = VariableLengthLayout(itemCount: Int.max / 4, estimatedLength: 44)
       }
       #expect(
         standardErrorText(of: variable).contains(
-          "Item count \(Int.max / 4) exceeds the maximum of \(VariableSizeLayout.maximumItemCount)")
+          "Item count \(Int.max / 4) exceeds the maximum of \(VariableLengthLayout.maximumItemCount)"
+        )
       )
       let masonry = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         _ = MasonryLayout(itemCount: .max, columns: .fixed(2), estimatedLength: 44)
@@ -140,18 +141,18 @@ struct LayoutTests {
       #expect(standardErrorText(of: grid).contains("Item count \(Int.max) exceeds the maximum"))
       let insertion = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
       {
-        var layout = VariableSizeLayout(itemCount: 10, estimatedLength: 44)
+        var layout = VariableLengthLayout(itemCount: 10, estimatedLength: 44)
         layout.insertItems(at: 5..<Int.max)
       }
       #expect(standardErrorText(of: insertion).contains("Inserting \(Int.max - 5) items into 10"))
       let infinite = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
       {
-        _ = FixedSizeLayout(itemCount: 10, itemLength: .infinity)
+        _ = FixedLengthLayout(itemCount: 10, itemLength: .infinity)
       }
       #expect(
         standardErrorText(of: infinite).contains("Item length inf must be greater than 0"))
       let nan = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        _ = FixedSizeLayout(itemCount: 10, itemLength: .nan)
+        _ = FixedLengthLayout(itemCount: 10, itemLength: .nan)
       }
       #expect(standardErrorText(of: nan).contains("Item length nan must be greater than 0"))
       let overscan = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
@@ -160,7 +161,7 @@ struct LayoutTests {
       }
       #expect(standardErrorText(of: overscan).contains("Overscan points nan and items 0"))
       let later = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var grid = FixedSizeGridLayout(itemCount: 10, columns: .fixed(2), itemLength: 40)
+        var grid = FixedLengthGridLayout(itemCount: 10, columns: .fixed(2), itemLength: 40)
         grid.spacing = -.nan
       }
       #expect(standardErrorText(of: later).contains("Spacing"))
@@ -169,23 +170,23 @@ struct LayoutTests {
 
   @Test("Huge counts that a layout holds without storage answer queries")
   func hugeFixedLayouts() {
-    let fixed = FixedSizeLayout(itemCount: .max, itemLength: 10_000_000)
+    let fixed = FixedLengthLayout(itemCount: .max, itemLength: 10_000_000)
     #expect(fixed.items(overlapping: 0..<25_000_000) == 0..<3)
     #expect(fixed.items(overlapping: 1e300..<2e300).isEmpty)
     #expect(fixed.items(overlapping: fixed.contentLength - 1..<fixed.contentLength).count <= 2)
     // The content ends at 2⁶³, which no `Int` holds: the query's estimate
     // must not convert it unchecked.
-    let points = FixedSizeLayout(itemCount: .max, itemLength: 1)
+    let points = FixedLengthLayout(itemCount: .max, itemLength: 1)
     let end = points.items(overlapping: points.contentLength - 4_096..<points.contentLength)
     #expect(!end.isEmpty && end.upperBound > Int.max - 10_000)
-    let grid = FixedSizeGridLayout(itemCount: .max, columns: .fixed(3), itemLength: 1e7)
+    let grid = FixedLengthGridLayout(itemCount: .max, columns: .fixed(3), itemLength: 1e7)
     #expect(grid.items(overlapping: 0..<1e7) == 0..<3)
   }
 
   @Test("A billion estimated rows: no length per row until one is measured")
   func billionEstimatedRows() {
     let count = 1_000_000_000
-    var layout = VariableSizeLayout(itemCount: count, estimatedLength: 40)
+    var layout = VariableLengthLayout(itemCount: count, estimatedLength: 40)
     #expect(layout.contentLength == 40 * Double(count))
     #expect(layout.items(overlapping: 20_000_000_000..<20_000_000_100) == 500_000_000..<500_000_003)
     // A measurement near the end moves only what follows it.
@@ -204,7 +205,7 @@ struct LayoutTests {
     var list = VirtualList(
       data: Array(0..<20), id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 20, itemLength: 44), viewport: Viewport(length: 400),
+        layout: FixedLengthLayout(itemCount: 20, itemLength: 44), viewport: Viewport(length: 400),
         overscan: Overscan(items: 2)))
     _ = list.scroll(toOffset: 1e12)
     #expect(list.window == 18..<20)
@@ -215,7 +216,7 @@ struct LayoutTests {
   @Test("Measured lengths match a naive prefix sum", arguments: modelTestSeeds)
   func variableLengths(seed: UInt64) {
     var g = SplitMix64(seed: seed)
-    var layout = VariableSizeLayout(itemCount: 200, estimatedLength: 20)
+    var layout = VariableLengthLayout(itemCount: 200, estimatedLength: 20)
     var lengths = Array(repeating: 20.0, count: 200)
     for step in 0..<2_000 {
       switch Int.random(in: 0..<10, using: &g) {
@@ -244,7 +245,7 @@ struct LayoutTests {
   }
 
   @Test func gridFrames() {
-    let grid = FixedSizeGridLayout(
+    let grid = FixedLengthGridLayout(
       itemCount: 10, columns: .adaptive(minimumLength: 90), itemLength: 50, spacing: 10,
       crossLength: 310)
     #expect(grid.columnCount == 3)

@@ -10,11 +10,11 @@ import Windowing
 
 @Suite("Applying differences to a VirtualList")
 struct ApplyDifferenceTests {
-  func makeList(_ data: [Int]) -> VirtualList<[Int], Int, VariableSizeLayout> {
+  func makeList(_ data: [Int]) -> VirtualList<[Int], Int, VariableLengthLayout> {
     VirtualList(
       data: data, id: { $0 },
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: data.count, estimatedLength: 40),
+        layout: VariableLengthLayout(itemCount: data.count, estimatedLength: 40),
         viewport: Viewport(offset: 2_000, length: 400), overscan: Overscan(items: 2)))
   }
 

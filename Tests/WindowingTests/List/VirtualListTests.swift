@@ -20,7 +20,7 @@ struct VirtualListTests {
     var list = VirtualList(
       data: data, id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: data.count, itemLength: 40),
+        layout: FixedLengthLayout(itemCount: data.count, itemLength: 40),
         viewport: Viewport(length: 400, leadingInset: 30), overscan: Overscan(points: 80, items: 1),
         visibilityThreshold: 0.5))
     // Visibility is published on its own; the log is what a host saw.
@@ -75,7 +75,7 @@ struct VirtualListLogTests {
     var list = VirtualList(
       data: data, id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: data.count, itemLength: 40),
+        layout: FixedLengthLayout(itemCount: data.count, itemLength: 40),
         viewport: Viewport(length: 400), overscan: Overscan(points: 40, items: 2),
         visibilityThreshold: 0.5))
     let host = Host()
@@ -157,11 +157,12 @@ struct VirtualListLogTests {
 /// Hostile uses of a list: each must neither trap nor misbehave.
 @Suite("VirtualList hostile edits")
 struct VirtualListHostileEditTests {
-  func makeList(_ count: Int) -> VirtualList<[Int], Int, FixedSizeLayout> {
+  func makeList(_ count: Int) -> VirtualList<[Int], Int, FixedLengthLayout> {
     VirtualList(
       data: Array(0..<count), id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: count, itemLength: 44), viewport: Viewport(length: 800)))
+        layout: FixedLengthLayout(itemCount: count, itemLength: 44), viewport: Viewport(length: 800)
+      ))
   }
 
   @Test("An update's identifiers are a conforming collection, with their slices")
@@ -169,7 +170,7 @@ struct VirtualListHostileEditTests {
     let data = (0..<60).map { "row\($0)" }
     var list = VirtualList(
       identifying: data,
-      layout: FixedSizeLayout(itemCount: data.count, itemLength: 10),
+      layout: FixedLengthLayout(itemCount: data.count, itemLength: 10),
       viewportLength: 100)
     // A scroll that keeps part of the window: entered and exited are views
     // of the window buffers, the first in two runs after a jump back.
@@ -213,7 +214,8 @@ struct VirtualListHostileEditTests {
         var list = VirtualList(
           data: Array(0..<10), id: { $0 },
           engine: WindowingEngine(
-            layout: FixedSizeLayout(itemCount: 10, itemLength: 44), viewport: Viewport(length: 800))
+            layout: FixedLengthLayout(itemCount: 10, itemLength: 44),
+            viewport: Viewport(length: 800))
         )
         list.apply(RowChanges(inserted: [8..<15]), from: Array(0..<12))
       }
@@ -227,16 +229,16 @@ struct VirtualListHostileEditTests {
 struct HostileGeometryTests {
   @Test func aHugeCrossLengthDoesNotOverflowAdaptiveColumns() {
     var engine = WindowingEngine(
-      layout: FixedSizeGridLayout(
+      layout: FixedLengthGridLayout(
         itemCount: 100, columns: .adaptive(minimumLength: 50), itemLength: 40),
       viewport: Viewport(length: 800, crossLength: 1e300))
-    #expect(engine.layout.columnCount == FixedSizeGridLayout.maximumColumnCount)
+    #expect(engine.layout.columnCount == FixedLengthGridLayout.maximumColumnCount)
     engine.setViewport(Viewport(length: 800, crossLength: 390))
     #expect(engine.layout.columnCount == 7 && engine.window == 0..<100)
   }
 
   @Test func fixedColumnsOfAnyCountCountRowsWithoutOverflow() {
-    let layout = FixedSizeGridLayout(itemCount: 10, columns: .fixed(.max), itemLength: 40)
+    let layout = FixedLengthGridLayout(itemCount: 10, columns: .fixed(.max), itemLength: 40)
     #expect(layout.rowCount == 1 && layout.contentLength == 40)
   }
 
@@ -249,7 +251,7 @@ struct HostileGeometryTests {
     let spacing = Double(Int.random(in: 0...6, using: &g))
     var engine = WindowingEngine(
       layout: PaddedLayout(
-        VariableSizeLayout(
+        VariableLengthLayout(
           itemCount: count, estimatedLength: Double(Int.random(in: 1...80, using: &g)),
           spacing: spacing),
         padding: ContentPadding(start: Double(Int.random(in: 0...50, using: &g)))),
@@ -269,7 +271,7 @@ struct HostileGeometryTests {
 
   @Test func anAbsurdMeasurementIsIgnored() {
     var engine = WindowingEngine(
-      layout: VariableSizeLayout(itemCount: 10, estimatedLength: 59),
+      layout: VariableLengthLayout(itemCount: 10, estimatedLength: 59),
       viewport: Viewport(length: 300))
     #expect(engine.setLength(1e300, of: 0) == nil)
     #expect(engine.setLength(-.infinity, of: 0) == nil)
@@ -284,7 +286,7 @@ struct VirtualListIndexTests {
     var list = VirtualList(
       data: data, id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
+        layout: FixedLengthLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
     #expect(list.windowIDs == list.window.map { 99 - $0 })
     #expect(Array(list.materialized) == list.windowIDs)
     let update = list.scroll(toOffset: 2_200)
@@ -298,7 +300,7 @@ struct VirtualListIndexTests {
     var list = VirtualList(
       data: data, id: { $0 },
       engine: WindowingEngine(
-        layout: FixedSizeLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
+        layout: FixedLengthLayout(itemCount: 100, itemLength: 44), viewport: Viewport(length: 440)))
     _ = list.scroll(toOffset: 880)
     #expect(list.windowIDs == list.window.map { 50 + $0 })
   }

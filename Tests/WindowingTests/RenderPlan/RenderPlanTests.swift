@@ -14,7 +14,7 @@ import _TestSupport
 @Suite("Render plan")
 struct RenderPlanTests {
   struct State {
-    var list: VirtualList<[Int], Int, VariableSizeLayout>
+    var list: VirtualList<[Int], Int, VariableLengthLayout>
     var plan = RenderPlan<Int>()
     var lastUpdate: ListUpdate<Int>?
     var next = 100_000
@@ -28,7 +28,7 @@ struct RenderPlanTests {
     var list = VirtualList(
       data: Array(0..<count), id: { $0 },
       engine: WindowingEngine(
-        layout: VariableSizeLayout(itemCount: count, estimatedLength: 40),
+        layout: VariableLengthLayout(itemCount: count, estimatedLength: 40),
         viewport: Viewport(offset: 0, length: 500, leadingInset: 20),
         overscan: Overscan(points: 60, items: 2)))
     list.setStickyHeaders(stride(from: 0, to: count, by: 25))

@@ -7,7 +7,7 @@
 import _AdapterInternals
 
 /// A list whose items all have the same length. Stores nothing per item.
-public struct FixedSizeLayout: WindowLayout, Hashable, Sendable {
+public struct FixedLengthLayout: WindowLayout, Hashable, Sendable {
   /// The number of items.
   public private(set) var itemCount: Int
   /// Each item's length along the scrolling axis.

@@ -16,7 +16,7 @@ import _AdapterInternals
 /// O(log n) per item; inserting or removing k items anywhere else is
 /// O(k + √n) (one chunk of at most 1,024 and the index over the chunks),
 /// not a rebuild.
-public struct VariableSizeLayout: MeasuredLayout, Hashable, Sendable {
+public struct VariableLengthLayout: MeasuredLayout, Hashable, Sendable {
   /// Each item's length plus the spacing after it.
   @usableFromInline internal var _sums: _ChunkedLengths
   /// The longest an item may be: 10,000,000 points, thousands of screens.

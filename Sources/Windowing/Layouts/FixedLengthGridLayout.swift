@@ -6,9 +6,9 @@
 
 import _AdapterInternals
 
-/// Items of one size packed into rows: a fixed number of columns, or as many
+/// Items of one length packed into rows: a fixed number of columns, or as many
 /// as fit the viewport's cross length. Stores nothing per item.
-public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
+public struct FixedLengthGridLayout: WindowLayout, Hashable, Sendable {
   /// How many columns a row has.
   public enum Columns: Hashable, Sendable {
     /// Exactly this many.
@@ -65,7 +65,7 @@ public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
 
   /// - Complexity: O(1).
   public func items(overlapping region: Range<Double>) -> Range<Int> {
-    let rows = FixedSizeLayout(itemCount: rowCount, itemLength: itemLength, spacing: spacing)
+    let rows = FixedLengthLayout(itemCount: rowCount, itemLength: itemLength, spacing: spacing)
       .items(overlapping: region)
     let n = columnCount
     return Swift.min(itemCount, rows.lowerBound * n)..<Swift.min(itemCount, rows.upperBound * n)
@@ -103,9 +103,9 @@ public struct FixedSizeGridLayout: WindowLayout, Hashable, Sendable {
   }
 }
 
-extension FixedSizeGridLayout.Columns {
+extension FixedLengthGridLayout.Columns {
   /// The number of columns for `crossLength`: at least 1, at
-  /// most `FixedSizeGridLayout.maximumColumnCount` for adaptive ones.
+  /// most `FixedLengthGridLayout.maximumColumnCount` for adaptive ones.
   internal func _count(crossLength: Double, spacing: Double) -> Int {
     switch self {
     case .fixed(let n): return n
@@ -114,7 +114,7 @@ extension FixedSizeGridLayout.Columns {
       // must not overflow the conversion.
       let fitting = ((crossLength + spacing) / (minimum + spacing)).rounded(.down)
       guard fitting.isFinite else { return 1 }
-      return Swift.max(1, Int(Swift.min(fitting, Double(FixedSizeGridLayout.maximumColumnCount))))
+      return Swift.max(1, Int(Swift.min(fitting, Double(FixedLengthGridLayout.maximumColumnCount))))
     }
   }
 
