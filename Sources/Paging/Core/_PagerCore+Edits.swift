@@ -13,7 +13,7 @@ extension _PagerCore where Item: Identifiable {
   @discardableResult
   public mutating func replace(_ item: Item) -> Bool {
     guard _isShown(item.id) else { return false }
-    _editLog().updates[item.id] = (item, _generation)
+    _openEditLog().updates[item.id] = (item, _generation)
     _reapplyEdits()
     return true
   }
@@ -22,7 +22,7 @@ extension _PagerCore where Item: Identifiable {
   @discardableResult
   public mutating func remove(id: Item.ID) -> Bool {
     guard _isShown(id) else { return false }
-    let edits = _editLog()
+    let edits = _openEditLog()
     if edits.anchors[id] == nil || Self._detach(id, from: edits) {
       // A source item, where it is or moved.
       edits.removals[id] = _generation
@@ -53,7 +53,7 @@ extension _PagerCore where Item: Identifiable {
     guard !_isShown(item.id), _isShown(anchor), _hasRoomToInsert(1) else { return false }
     Self._place(
       _Edits<Item>.Insertion(item: item, after: after, serial: _generation), next: anchor,
-      in: _editLog())
+      in: _openEditLog())
     _reapplyEdits()
     return true
   }
@@ -94,7 +94,8 @@ extension _PagerCore where Item: Identifiable {
     return insertion.isMove
   }
 
-  private mutating func _editLog() -> _Edits<Item> {
+  /// The log of local edits, created on the first edit.
+  private mutating func _openEditLog() -> _Edits<Item> {
     if let edits = _edits as? _Edits<Item> { return edits }
     let edits = _Edits<Item>()
     _edits = edits
@@ -119,12 +120,12 @@ extension _PagerCore {
   internal mutating func _reapplyEdits() {
     guard let edits = _edits else { return }
     for index in _pages.indices {
-      let identity = _newIdentity()
+      let identity = _assignIdentity()
       Self._show(edits, identity: identity, in: &_pages[index])
     }
     if var held = _held {
       for index in held.pages.indices {
-        let identity = _newIdentity()
+        let identity = _assignIdentity()
         Self._show(edits, identity: identity, in: &held.pages[index])
       }
       _held = held
@@ -142,7 +143,9 @@ extension _PagerCore {
     page.identity = identity
   }
 
-  internal mutating func _newIdentity() -> Int {
+  /// Assigns the next page identity (`PagedCollection` tells pages apart
+  /// by it).
+  internal mutating func _assignIdentity() -> Int {
     _identities += 1
     return _identities
   }
@@ -199,7 +202,7 @@ extension _PagerCore where Item: Identifiable {
         toDestination: destination != nil, moved: movedPositions, count: old.count),
       let anchor = old[landing.anchor]?.id
     else { return false }
-    let edits = _editLog()
+    let edits = _openEditLog()
     for (index, item) in movedItems.enumerated() {
       let wasMove = edits.anchors[item.id] == nil || Self._detach(item.id, from: edits)
       let insertion = _Edits<Item>.Insertion(

@@ -150,15 +150,15 @@ extension _PagerCore {
   ) {
     let start: Int?
     switch target {
-    case .first: start = _startOfFirstPage(page)
-    case .jump(let position): start = _startOfJumpPage(page, at: position, for: target)
-    case .after(let end): start = _startOfPage(page, after: end, for: target, request: request)
+    case .first: start = _admitFirstPage(page)
+    case .jump(let position): start = _admitJumpPage(page, at: position, for: target)
+    case .after(let end): start = _admitPage(page, after: end, for: target, request: request)
     case .before(let edgeStart):
-      start = _startOfPage(page, before: edgeStart, for: target, request: request)
+      start = _admitPage(page, before: edgeStart, for: target, request: request)
     case .positions, .rest: start = nil
     }
     guard let start,
-      let (items, page, placed) = _withoutDuplicates(page, at: start, for: target)
+      let (items, page, placed) = _dropDuplicates(page, at: start, for: target)
     else { return }
     let end = placed + items.count
     guard end - Swift.min(placed, _known.start) <= Self._maximumSpan else {
@@ -174,12 +174,13 @@ extension _PagerCore {
     _extendKnownBounds(to: placed..<end, by: page, for: target)
   }
 
-  /// The first page of a generation starts at its position from the start
-  /// of the data, if the source says it (no previous key, or a valid count
-  /// of items before); else the generation's coordinates start over.
-  private mutating func _startOfFirstPage(_ page: Page<Key, Item>) -> Int {
+  /// Admits the first page of a generation and returns where it starts: at
+  /// its position from the start of the data, if the source says it (no
+  /// previous key, or a valid count of items before); else the
+  /// generation's coordinates start over (the span and the demand reset).
+  private mutating func _admitFirstPage(_ page: Page<Key, Item>) -> Int {
     let before =
-      page.previousKey == nil ? 0 : _claim(page.itemsBefore, used: page.items.count)
+      page.previousKey == nil ? 0 : _acceptClaim(page.itemsBefore, used: page.items.count)
     // Without a position from the start of the data, the old visible range
     // means nothing in the new coordinates.
     if !(_known.startReached && before != nil) {
@@ -190,10 +191,11 @@ extension _PagerCore {
     return _known.start + (before ?? 0)
   }
 
-  /// The page at a refresh key starts at the position the key was asked
-  /// for: that is the key's contract, and counts a page reports are checked
-  /// against the span, not trusted to move it. An empty one fails.
-  private mutating func _startOfJumpPage(
+  /// Admits the page at a refresh key, which starts at the position the key
+  /// was asked for: that is the key's contract, and counts a page reports
+  /// are checked against the span, not trusted to move it. An empty one
+  /// fails (`nil`).
+  private mutating func _admitJumpPage(
     _ page: Page<Key, Item>, at position: Int, for target: _Target
   ) -> Int? {
     guard !page.items.isEmpty else {
@@ -203,12 +205,12 @@ extension _PagerCore {
     return position
   }
 
-  /// An appended page starts where the page it joins ends, by that page's
+  /// Admits an appended page, which starts where the page it joins ends, by that page's
   /// next key. No key check on the page itself: its previous key names the
   /// page before it in the source's terms (a "before" cursor, or `start -
   /// pageSize` for page numbers), which need not be the key the joined page
   /// was loaded with. An empty one ends the data there, or fails inside it.
-  private mutating func _startOfPage(
+  private mutating func _admitPage(
     _ page: Page<Key, Item>, after end: Int, for target: _Target, request: PageRequest<Key>
   ) -> Int? {
     guard let edge = _freshPage(endingAt: end), _pages[edge].nextKey == request.key else {
@@ -220,14 +222,14 @@ extension _PagerCore {
     return nil
   }
 
-  /// A prepended page ends where the page it joins starts, and must lead
+  /// Admits a prepended page, which ends where the page it joins starts, and must lead
   /// to it: its next key is the key that page was loaded with, forward (a
   /// page of another size would overlap it or leave a gap, the duplicates
   /// of page-number keys). A page itself prepended was asked for with a
   /// backward key, which a keyset source's next key never equals: no check
   /// there, so an honest source walks back any distance. An empty one
   /// starts the data there, or fails inside it.
-  private mutating func _startOfPage(
+  private mutating func _admitPage(
     _ page: Page<Key, Item>, before edgeStart: Int, for target: _Target,
     request: PageRequest<Key>
   ) -> Int? {
@@ -266,14 +268,14 @@ extension _PagerCore {
     }
   }
 
-  /// The page's items that other pages do not show (the same items under
-  /// another key, a cursor that went back), with the counts it claims
-  /// moved by what it drops and where they start; `nil`, the direction's
-  /// failure, with none left. The page keeps the run of items that stays
+  /// Drops the page's items that other pages show (the same items under
+  /// another key, a cursor that went back) and returns the rest, with the
+  /// counts it claims moved by what it drops and where they start; `nil`,
+  /// recorded as the direction's failure, with none left. The page keeps the run of items that stays
   /// contiguous: a prepended page its items before the first repeated one
   /// (it ends where the page it joins starts), any other its items after
   /// the last one.
-  private mutating func _withoutDuplicates(
+  private mutating func _dropDuplicates(
     _ page: Page<Key, Item>, at start: Int, for target: _Target
   ) -> (items: ContiguousArray<Item>, page: Page<Key, Item>, start: Int)? {
     var items = ContiguousArray(page.items)
@@ -288,11 +290,11 @@ extension _PagerCore {
       position: start - _known.start, count: duplicates.count)
     lastRefusal = error
     if case .before = target {
-      page.itemsAfter = _shifted(page.itemsAfter, by: items.count - first)
+      page.itemsAfter = _shiftClaim(page.itemsAfter, by: items.count - first)
       items.removeLast(items.count - first)
       start = tentative.upperBound - items.count
     } else {
-      page.itemsBefore = _shifted(page.itemsBefore, by: last + 1)
+      page.itemsBefore = _shiftClaim(page.itemsBefore, by: last + 1)
       items.removeFirst(last + 1)
       // A page placed by its position (the first, a jump) keeps its items
       // at theirs; an appended one still starts where the page it joins
@@ -327,13 +329,13 @@ extension _PagerCore {
     if page.previousKey == nil && !appended {
       _reportClaimPastEnd(page.itemsBefore)
       _setKnownStart(span.lowerBound)
-    } else if let before = _claim(page.itemsBefore, used: _known.end - span.lowerBound) {
+    } else if let before = _acceptClaim(page.itemsBefore, used: _known.end - span.lowerBound) {
       _setKnownStart(span.lowerBound - before)
     }
     if page.nextKey == nil && !prepended {
       _reportClaimPastEnd(page.itemsAfter)
       _setKnownEnd(span.upperBound)
-    } else if let after = _claim(page.itemsAfter, used: span.upperBound - _known.start) {
+    } else if let after = _acceptClaim(page.itemsAfter, used: span.upperBound - _known.start) {
       _setKnownEnd(span.upperBound + after)
     }
   }
@@ -345,19 +347,19 @@ extension _PagerCore {
     lastRefusal = claimed > 0 ? .itemsBeyondEnd(claimed) : .itemCountOutOfBounds(claimed: claimed)
   }
 
-  /// A claimed count moved by the items a page dropped; a claim that
+  /// Shifts a claimed count by the items a page dropped; a claim that
   /// would overflow is dropped and reported.
-  private mutating func _shifted(_ claim: Int?, by dropped: Int) -> Int? {
+  private mutating func _shiftClaim(_ claim: Int?, by dropped: Int) -> Int? {
     guard let claim else { return nil }
     let (sum, overflow) = claim.addingReportingOverflow(dropped)
     if overflow { lastRefusal = .itemCountOutOfBounds(claimed: claim) }
     return overflow ? nil : sum
   }
 
-  /// A claimed count of items before or after a page, or `nil`: a negative
-  /// claim, or one that would grow a span of `used` positions past the
-  /// maximum, is ignored and reported.
-  private mutating func _claim(_ claimed: Int?, used: Int) -> Int? {
+  /// Accepts a claimed count of items before or after a page, or returns
+  /// `nil`: a negative claim, or one that would grow a span of `used`
+  /// positions past the maximum, is ignored and reported.
+  private mutating func _acceptClaim(_ claimed: Int?, used: Int) -> Int? {
     guard let claimed else { return nil }
     guard claimed >= 0, claimed <= Self._maximumSpan - used else {
       lastRefusal = .itemCountOutOfBounds(claimed: claimed)
@@ -378,7 +380,7 @@ extension _PagerCore {
         _reapplyEdits()
       }
     }
-    let identity = _newIdentity()
+    let identity = _assignIdentity()
     Self._show(_edits, identity: identity, in: &page)
     let lower = _pages._partitioningIndex { $0.end > page.start }
     var last = lower
@@ -462,7 +464,7 @@ extension _PagerCore {
         let cut = Swift.max(0, _pages[last].items.count - kept)
         _shownIDs.remove(_pages[last].items.suffix(cut)[...])
         _pages[last].items.removeLast(cut)
-        let identity = _newIdentity()
+        let identity = _assignIdentity()
         Self._show(_edits, identity: identity, in: &_pages[last])
       }
     } else if _known.end > end, _pages.last?.end == end, _pages.last?.generation == _generation {
@@ -537,7 +539,7 @@ extension _PagerCore {
     }
     guard ended else { return }
     for index in _pages.indices {
-      let identity = _newIdentity()
+      let identity = _assignIdentity()
       Self._show(edits, identity: identity, in: &_pages[index])
     }
     _markDirty(_pages)

@@ -110,7 +110,7 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     /// terms (keyset cursors: "before this id"), and compares with nothing.
     var keyLeadsForward = true
     /// Unique to the content of `shown`: set again whenever it changes
-    /// (`Pager._newIdentity()`), so a publication tells a page shown
+    /// (`Pager._assignIdentity()`), so a publication tells a page shown
     /// again from one that changed.
     var identity = 0
     var end: Int { start + span }
