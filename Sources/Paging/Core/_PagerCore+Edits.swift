@@ -146,8 +146,8 @@ extension _PagerCore {
   /// Assigns the next page identity (`PagedCollection` tells pages apart
   /// by it).
   internal mutating func _assignIdentity() -> Int {
-    _identities += 1
-    return _identities
+    _stamps.identities += 1
+    return _stamps.identities
   }
 
   /// Marks the positions of `pages` as changed since the last publication.

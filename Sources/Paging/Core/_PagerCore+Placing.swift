@@ -401,8 +401,8 @@ extension _PagerCore {
     _markDirty(pages)
     for index in indices { _forget(_pages[index]) }
     for page in pages {
-      if let key = page.key { _loadedKeys[key, default: 0] += 1 }
-      _shownIDs.add(page.items[...])
+      if let key = page.key { _store.loadedKeys[key, default: 0] += 1 }
+      _store.shownIDs.add(page.items[...])
     }
     _pages.replaceSubrange(indices, with: pages)
   }
@@ -432,22 +432,22 @@ extension _PagerCore {
     let upper = _pages[lower...]._partitioningIndex { $0.start >= positions.upperBound }
     var replaced: [Item] = []
     for index in lower..<upper { replaced.append(contentsOf: _pages[index].items) }
-    return _shownIDs.duplicates(in: items, replacing: replaced[...])
+    return _store.shownIDs.duplicates(in: items, replacing: replaced[...])
   }
 
   /// Forgets what a page that leaves `_pages` held: its key, its items'
   /// ids, a retry's wish for its rest.
   private mutating func _forget(_ page: _StoredPage) {
     if let key = page.key { _forgetKey(key) }
-    _shownIDs.remove(page.items[...])
+    _store.shownIDs.remove(page.items[...])
     _loads.rests[page.start] = nil
   }
 
   private mutating func _forgetKey(_ key: Key) {
-    if let count = _loadedKeys[key], count > 1 {
-      _loadedKeys[key] = count - 1
+    if let count = _store.loadedKeys[key], count > 1 {
+      _store.loadedKeys[key] = count - 1
     } else {
-      _loadedKeys[key] = nil
+      _store.loadedKeys[key] = nil
     }
   }
 
@@ -462,7 +462,7 @@ extension _PagerCore {
         let kept = end - _pages[last].start
         _pages[last].span = kept
         let cut = Swift.max(0, _pages[last].items.count - kept)
-        _shownIDs.remove(_pages[last].items.suffix(cut)[...])
+        _store.shownIDs.remove(_pages[last].items.suffix(cut)[...])
         _pages[last].items.removeLast(cut)
         let identity = _assignIdentity()
         Self._show(_edits, identity: identity, in: &_pages[last])
@@ -685,9 +685,10 @@ extension _PagerCore {
     }
     var keys: [Key: Int] = [:]
     for page in _pages { if let key = page.key { keys[key, default: 0] += 1 } }
-    _precondition(keys == _loadedKeys, "The loaded keys are out of step with the pages")
+    _precondition(keys == _store.loadedKeys, "The loaded keys are out of step with the pages")
     _precondition(
-      _shownIDs.matches(_pages.flatMap { $0.items }), "The item ids are out of step with the pages")
+      _store.shownIDs.matches(_pages.flatMap { $0.items }),
+      "The item ids are out of step with the pages")
   }
 
   /// Traps if the publication built from the chunks and the changes in

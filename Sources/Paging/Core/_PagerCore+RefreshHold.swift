@@ -67,7 +67,7 @@ extension _PagerCore {
   /// until it has loads to issue, and issues them. Returns whether the
   /// search goes on.
   private mutating func _continueAnchorSearch() -> Bool {
-    guard let anchor = _held?.anchor, !_shownIDs.holds(anchor) else { return false }
+    guard let anchor = _held?.anchor, !_store.shownIDs.holds(anchor) else { return false }
     if !_loads.inFlight.isEmpty { return true }
     guard configuration.trigger == .visibleRange else { return false }
     while let radius = _held?.searchRadius, radius < Self._maximumSearchRadius {

@@ -468,20 +468,20 @@ extension _PagerCore {
     }
     // A jump's key lookup is counted now; its page load when it answers.
     if case .jump = target { _counts.keys += 1 } else { _counts.pages += 1 }
-    _serial += 1
-    _loads.inFlight[_serial] = _Load(target: target, positions: positions)
-    effects.append(.start(serial: _serial, request: request))
+    _stamps.serial += 1
+    _loads.inFlight[_stamps.serial] = _Load(target: target, positions: positions)
+    effects.append(.start(serial: _stamps.serial, request: request))
   }
 
   /// Records that `target` failed with `error`.
   internal mutating func _fail(_ target: _Target, _ error: any Error) {
-    _serial += 1
-    _loads.failures[target] = (error, _serial)
+    _stamps.serial += 1
+    _loads.failures[target] = (error, _stamps.serial)
   }
 
   /// Whether a loaded page came with `key`: loading it again would
   /// duplicate items, so its target fails with `PagingError.repeatedKey`.
-  private func _isLoaded(_ key: Key) -> Bool { _loadedKeys[key] != nil }
+  private func _isLoaded(_ key: Key) -> Bool { _store.loadedKeys[key] != nil }
 
   /// The load states, from the loads in flight and the failures, relative
   /// to the first visible position. A side with several failures shows the
@@ -520,7 +520,7 @@ extension _PagerCore {
         keys.prepend = .endReached
       }
     }
-    _loadStates.show(keys, errors: errors)
+    _reports.loadStates.show(keys, errors: errors)
   }
 
   /// The side a load of a shown generation is on, relative to the first

@@ -23,22 +23,35 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
 
   /// See `Pager.items`.
   public internal(set) var items = PagedCollection<Item>()
-  /// The load state of each kind.
-  internal var _loadStates = _LoadStates()
+  /// The load states and the last refusal.
+  internal var _reports = _Reports()
   /// See `Pager.requestCount`.
   public var requestCount: Int { _counts.pages }
   /// See `Pager.keyRequestCount`.
   public var keyRequestCount: Int { _counts.keys }
   /// See `Pager.reachesVisibleRangeByWalking`.
-  public internal(set) var reachesVisibleRangeByWalking = false
+  public internal(set) var reachesVisibleRangeByWalking: Bool {
+    get { _demandState.byWalking }
+    set { _demandState.byWalking = newValue }
+  }
   /// See `Pager.lastRefusal`.
-  public internal(set) var lastRefusal: PagingError?
+  public internal(set) var lastRefusal: PagingError? {
+    get { _reports.lastRefusal }
+    set { _reports.lastRefusal = newValue }
+  }
 
   /// What the shell must do, in order, since it last took them.
-  public internal(set) var effects: [_Effect] = []
+  public internal(set) var effects: [_Effect] {
+    _read { yield _outbox.effects }
+    _modify { yield &_outbox.effects }
+  }
   /// Called by an index advance of a published `items` near a loaded end,
   /// from any thread (`.indexAdvance` mode).
-  public var _onIndexAdvance: (@Sendable (PageLoadKind) -> Void)?
+  public var _onIndexAdvance: (@Sendable (PageLoadKind) -> Void)? {
+    get { _outbox.onIndexAdvance }
+    set { _outbox.onIndexAdvance = newValue }
+  }
+  internal var _outbox = _Outbox()
 
   /// No span of positions grows beyond this, whatever a loader claims: it
   /// leaves room for the local insertions, so that the rows shown never
@@ -53,20 +66,33 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public let configuration: PagingConfiguration
   internal let _source: PagingSource<Key, Item>
 
+  /// The loaded pages, their items' ids and their keys.
+  internal var _store = _PageStore()
   /// Loaded pages, in position order, never overlapping.
-  internal var _pages: [_StoredPage] = []
+  internal var _pages: [_StoredPage] {
+    _read { yield _store.pages }
+    _modify { yield &_store.pages }
+  }
   /// Where the data starts and ends, as far as the pager knows.
   internal var _known = _KnownSpan()
+  /// Generations, request serials and page identities.
+  internal var _stamps = _Stamps()
   /// Bumped by `refresh()`: pages of earlier generations are stale (shown
   /// until replaced, loaded again when demanded).
-  internal var _generation = 0
-  /// Stamps requests and edits, in order.
-  internal var _serial = 0
+  internal var _generation: Int {
+    get { _stamps.generation }
+    set { _stamps.generation = newValue }
+  }
   /// The loads in flight, failed or waiting.
   internal var _loads = _Loads()
+  /// What the scheduler loads for, and how it reaches it.
+  internal var _demandState = _Demand()
   /// The visible range (or where a scroll will settle), in internal
   /// coordinates: what the scheduler loads for.
-  internal var _demand: Range<Int>?
+  internal var _demand: Range<Int>? {
+    get { _demandState.range }
+    set { _demandState.range = newValue }
+  }
   /// The reports of the visible range, and the wait for a fling to settle.
   internal var _settle = _Settle()
   internal var _edits: _AnyEdits<Item>?
@@ -75,13 +101,6 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   internal var _held: _RefreshHold?
   /// Whether a refresh holds the rows shown from before it.
   public var holdsRowsFromBeforeRefresh: Bool { _held != nil }
-  /// How many loaded source items have each id.
-  internal let _shownIDs = _AnyShownIDs<Item>.make()
-  /// How many loaded pages have each key: a key already loaded is not
-  /// requested again.
-  internal var _loadedKeys: [Key: Int] = [:]
-  /// Gives each page content its identity (`_StoredPage.identity`).
-  internal var _identities = 0
   /// Where the next publication may differ, and the last ones' changes.
   internal var _publication = _PublicationLog()
   /// The requests issued, and the responses discarded.
@@ -270,5 +289,5 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension _PagerCore {
   /// See `Pager.loadState(of:)`.
-  public func loadState(of kind: PageLoadKind) -> PageLoadState { _loadStates.states[kind] }
+  public func loadState(of kind: PageLoadKind) -> PageLoadState { _reports.loadStates.states[kind] }
 }

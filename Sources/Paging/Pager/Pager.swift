@@ -163,7 +163,7 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
   }
 
   internal var _observed = _Observed()
-  /// The core's `_loadStates.version` last shown to observers.
+  /// The core's `_reports.loadStates.version` last shown to observers.
   internal var _observedStatesVersion = 0
   internal let _registrar = ObservationRegistrar()
   internal let _paths = _Paths(
@@ -406,8 +406,8 @@ public final class Pager<Key: Hashable & Sendable, Item: Sendable>: Observable {
       }
     }
     if _observed.items.version != _core.items.version { items = _core.items }
-    if _observedStatesVersion != _core._loadStates.version {
-      _observedStatesVersion = _core._loadStates.version
+    if _observedStatesVersion != _core._reports.loadStates.version {
+      _observedStatesVersion = _core._reports.loadStates.version
       _refreshState = _core.loadState(of: .refresh)
       _appendState = _core.loadState(of: .append)
       _prependState = _core.loadState(of: .prepend)
