@@ -24,18 +24,29 @@ extension OutlineCollection {
   }
 
   /// The rows of a reload whose children were `old` and are `new` (their
-  /// identifiers and row counts), the first child's row at `first`.
+  /// identifiers and row counts), the first child's row at `first`, below
+  /// a node that showed `oldTotal` rows and shows `newTotal`. Children that
+  /// repeat an identifier are told apart by no identity: then every row is
+  /// replaced.
   ///
   /// - Complexity: O(*k*) for *k* old and new children, plus the rows of
   ///   the children that move.
   @inlinable
   internal static func _childChanges(
-    old: [(id: ID, rows: Int)], new: [(id: ID, rows: Int)], first: Int
+    old: [(id: ID, rows: Int)], new: [(id: ID, rows: Int)], first: Int, oldTotal: Int,
+    newTotal: Int
   ) -> RowChanges {
-    let difference = IdentityDifference(
-      from: old, to: new, id: { $0.id }, contentEquals: { _, _ in true })
     let oldStarts = _starts(old, first: first)
     let newStarts = _starts(new, first: first)
+    guard Set(old.map(\.id)).count == old.count, Set(new.map(\.id)).count == new.count,
+      oldStarts[old.count] == first + oldTotal, newStarts[new.count] == first + newTotal
+    else {
+      return RowChanges(
+        removed: oldTotal > 0 ? [first..<first + oldTotal] : [],
+        inserted: newTotal > 0 ? [first..<first + newTotal] : [])
+    }
+    let difference = IdentityDifference(
+      from: old, to: new, id: { $0.id }, contentEquals: { _, _ in true })
     func block(_ starts: [Int], _ index: Int) -> Range<Int> { starts[index]..<starts[index + 1] }
     var removed = difference.deletions.map { block(oldStarts, $0) }
     var inserted = difference.insertions.map { block(newStarts, $0) }

@@ -389,7 +389,8 @@ extension OutlineCollection {
     let newBlocks = newChildren.enumerated().map { index, node in
       (id: _id(node), rows: _blockRows(record, index))
     }
-    let changes = Self._childChanges(old: oldBlocks, new: newBlocks, first: position + 1)
+    let changes = Self._childChanges(
+      old: oldBlocks, new: newBlocks, first: position + 1, oldTotal: oldTotal, newTotal: newTotal)
     return changes.isEmpty ? .unchanged : .changed(changes)
   }
 

@@ -433,6 +433,18 @@ struct OutlineCollectionTests {
         == .changed(RowChanges(removed: [0..<1], inserted: [0..<1])))
   }
 
+  @Test("A reload with repeated identifiers replaces the children's rows")
+  func reloadWithDuplicates() {
+    let top = TreeNode(1, children: [TreeNode(2), TreeNode(3)])
+    var outline = OutlineCollection(roots: [top], children: \.children)
+    outline.expand(1)
+    // Two children with id 3: no identity tells them apart.
+    top.children = [TreeNode(3), TreeNode(3), TreeNode(4)]
+    let change = outline.reloadChildren(of: 1)
+    #expect(change == .changed(RowChanges(removed: [1..<3], inserted: [1..<4])))
+    #expect(change.rowChanges.newCount(from: 3) == outline.count)
+  }
+
   #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
     @Test func positionOutOfRangeTraps() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
