@@ -374,21 +374,9 @@ internal struct _RowChangesBuilder {
   }
 }
 
-/// Sorted positions, or sorted ranges, as the fewest ascending ranges.
+/// Sorted positions as the fewest ascending ranges.
 internal func _runs(_ positions: [Int]) -> [Range<Int>] {
   _runs(positions.map { $0..<$0 + 1 })
-}
-
-internal func _runs(_ ranges: [Range<Int>]) -> [Range<Int>] {
-  var runs: [Range<Int>] = []
-  for range in ranges where !range.isEmpty {
-    if let last = runs.last, range.lowerBound <= last.upperBound {
-      runs[runs.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
-    } else {
-      runs.append(range)
-    }
-  }
-  return runs
 }
 
 /// The union of two ascending lists of ranges.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 // A reload compares a node's children by identifier, and reports each child
 // as a block of rows (its own, and its subtree's while expanded): removed
@@ -64,8 +65,9 @@ extension OutlineCollection {
     let added = Set(difference.insertions)
     let stayed = new.indices.filter { !added.contains($0) && !arrived.contains($0) }
     return RowChanges(
-      removed: _merged(removed), inserted: _merged(inserted),
-      updated: _merged(stayed.map { newStarts[$0]..<newStarts[$0] + 1 }),
+      removed: _runs(removed.sorted { $0.lowerBound < $1.lowerBound }),
+      inserted: _runs(inserted.sorted { $0.lowerBound < $1.lowerBound }),
+      updated: _runs(stayed.map { newStarts[$0]..<newStarts[$0] + 1 }),
       moved: moved.sorted { $0.from < $1.from })
   }
 
@@ -76,19 +78,5 @@ extension OutlineCollection {
     starts.reserveCapacity(blocks.count + 1)
     for block in blocks { starts.append(starts[starts.count - 1] + block.rows) }
     return starts
-  }
-
-  /// `ranges` sorted, with touching ones joined.
-  @inlinable
-  internal static func _merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
-    var merged: [Range<Int>] = []
-    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
-      if let last = merged.last, last.upperBound == range.lowerBound {
-        merged[merged.count - 1] = last.lowerBound..<range.upperBound
-      } else {
-        merged.append(range)
-      }
-    }
-    return merged
   }
 }
