@@ -15,8 +15,6 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   dependencies: [
     .package(name: "CollectionAdapters", path: ".."),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
@@ -27,8 +25,6 @@ let package = Package(
         .product(name: "Paging", package: "CollectionAdapters"),
         .product(name: "Windowing", package: "CollectionAdapters"),
         .product(name: "IdentityDiff", package: "CollectionAdapters"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Public")]

@@ -6,7 +6,8 @@ Starts the server, opens the page at two window sizes, and after every step
 above and a refresh, a failing loader and its retry, a switch of source,
 hostile messages) waits until the page is idle, then compares the rows on
 screen, read from the DOM (their text and rectangles), with the truth
-computed independently (SQL on the same database file). Saves screenshots
+computed independently (SQL on the same database file). Over raw sockets, it
+checks what the server refuses and what one client can cost it. Saves screenshots
 to .build/screenshots/ and prints the timings.
 
     python3 Examples/BrowserTests/test_web_host.py --server Examples/.build/release/WebHost
@@ -17,6 +18,7 @@ import json
 import os
 import socket
 import sqlite3
+import struct
 import subprocess
 import sys
 import tempfile
@@ -586,6 +588,106 @@ def test_hostile(server, page, step, truth, table):
     check(server.process.poll() is None, step("the server died"))
 
 
+# MARK: - The server's bounds, over raw sockets
+
+def raw_request(server, head):
+    """A request's first response line, and the connection."""
+    connection = socket.create_connection(("127.0.0.1", server.port), timeout=15)
+    connection.sendall(head)
+    answer = b""
+    while b"\r\n" not in answer:
+        chunk = connection.recv(4096)
+        if not chunk:
+            break
+        answer += chunk
+    return answer.split(b"\r\n")[0].decode(), connection
+
+
+def handshake(server, extra=b""):
+    return (b"GET /socket HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+            b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            b"Sec-WebSocket-Version: 13\r\n" % server.port) + extra + b"\r\n"
+
+
+def client_frame(payload, opcode=1, fin=True, masked=True, length=None):
+    length = len(payload) if length is None else length
+    head = bytes([(0x80 if fin else 0) | opcode])
+    mask_bit = 0x80 if masked else 0
+    if length < 126:
+        head += bytes([mask_bit | length])
+    elif length < 65536:
+        head += bytes([mask_bit | 126]) + struct.pack(">H", length)
+    else:
+        head += bytes([mask_bit | 127]) + struct.pack(">Q", length)
+    if not masked:
+        return head + payload
+    key = os.urandom(4)
+    return head + key + bytes(byte ^ key[i % 4] for i, byte in enumerate(payload))
+
+
+def close_code(connection):
+    """The code of the server's close frame, skipping its text frames."""
+    def read(count):
+        data = b""
+        while len(data) < count:
+            chunk = connection.recv(count - len(data))
+            check(chunk, "the server hung up without a close frame")
+            data += chunk
+        return data
+    while True:
+        head = read(2)
+        length = head[1] & 0x7F
+        if length == 126:
+            length = struct.unpack(">H", read(2))[0]
+        elif length == 127:
+            length = struct.unpack(">Q", read(8))[0]
+        payload = read(length)
+        if head[0] & 0x0F == 8:
+            return struct.unpack(">H", payload[:2])[0]
+
+
+def test_server_bounds(server):
+    """What one client can cost the server, and who it answers: each refusal
+    with its status or close code, and the server still serving after."""
+    refusals = [
+        ("a page of another site", handshake(server, b"Origin: http://evil.example\r\n"), "403"),
+        ("a rebound host name", b"GET /stats HTTP/1.1\r\nHost: evil.example:80\r\n\r\n", "403"),
+        ("a head past 16 KiB", b"GET / HTTP/1.1\r\nX: " + b"a" * 20_000 + b"\r\n\r\n", "431"),
+        ("a POST", b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "405"),
+        ("an old WebSocket", handshake(server).replace(b"Version: 13", b"Version: 8"), "426"),
+        ("not HTTP", b"hello\r\n\r\n", "400"),
+    ]
+    for label, head, status in refusals:
+        line, connection = raw_request(server, head)
+        connection.close()
+        check(line.split(" ")[1:2] == [status], f"{label}: {line!r}, expected {status}")
+    frames = [
+        ("an unmasked frame", client_frame(b"{}", masked=False), 1002),
+        ("a frame of 2^40 bytes", client_frame(b"", length=1 << 40)[:14], 1009),
+        ("a message of 80,000 bytes in two frames",
+         client_frame(b"a" * 40_000, fin=False) + client_frame(b"a" * 40_000, opcode=0), 1009),
+        ("a continuation of nothing", client_frame(b"a", opcode=0), 1002),
+        ("the page's own close", client_frame(struct.pack(">H", 1001), opcode=8), 1001),
+    ]
+    for label, data, code in frames:
+        line, connection = raw_request(server, handshake(server))
+        check(line.startswith("HTTP/1.1 101"), f"{label}: the handshake got {line!r}")
+        connection.sendall(data)
+        got = close_code(connection)
+        connection.close()
+        check(got == code, f"{label}: closed with {got}, expected {code}")
+    held = [socket.create_connection(("127.0.0.1", server.port), timeout=15) for _ in range(64)]
+    line, extra = raw_request(server, b"GET /stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    extra.close()
+    for connection in held:
+        connection.close()
+    check(line.startswith("HTTP/1.1 503"), f"a 65th connection: {line!r}, expected 503")
+    deadline = time.monotonic() + 30
+    while server.stats()["sessions"] != 0:  # the closed sockets' sessions end
+        check(time.monotonic() < deadline, "sessions left open after the bounds' checks")
+        time.sleep(0.1)
+
+
 # MARK: - The chat view
 
 SENDERS = ["Ada", "Grace", "Linus", "Barbara"]
@@ -1138,7 +1240,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--shots", default=".build/screenshots")
-    parser.add_argument("--only", nargs="*", help="views to test (table, chat, files, sections)")
+    parser.add_argument("--only", nargs="*", help="views to test (server, table, chat, files, sections)")
     arguments = parser.parse_args()
     data = tempfile.mkdtemp(prefix="web-host-")
     root = make_tree(os.path.join(data, "tree"))
@@ -1146,6 +1248,13 @@ def main():
     report = {}
     failures = 0
     try:
+        if not arguments.only or "server" in arguments.only:
+            try:
+                test_server_bounds(server)
+                print("ok: the server's bounds")
+            except Exception as error:
+                failures += 1
+                print(f"FAILED: {error}")
         for size in SIZES:
             whole_window = lambda *arguments: test_chat(*arguments, whole_window=True)
             for name, test in [("table", test_table), ("chat", test_chat),

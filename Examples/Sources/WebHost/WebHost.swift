@@ -1,7 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdCore
-import HummingbirdWebSocket
 
 /// A web page that shows the package's lists from the render plan: one
 /// engine per connected page, driven over a WebSocket.
@@ -18,71 +15,66 @@ struct WebHost {
     )
 
     let stats = await MainActor.run { ServerStats() }
-    let router = Router(context: BasicWebSocketRequestContext.self)
+    var files: [String: HTTPResponse] = [:]
     for (path, file, type) in [
       ("/", "index.html", "text/html; charset=utf-8"),
       ("/host.js", "host.js", "text/javascript; charset=utf-8"),
       ("/host.css", "host.css", "text/css; charset=utf-8"),
     ] {
-      let body = try Self.resource(file)
-      router.get(RouterPath(path)) { _, _ in
-        Response(
-          status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-          body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
-      }
+      files[path] = HTTPResponse(status: 200, contentType: type, body: try Self.resource(file))
     }
-    router.get("/stats") { _, _ in
-      let text = await stats.json()
-      return Response(
-        status: .ok, headers: [.contentType: "application/json"],
-        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-    router.ws("/socket") { inbound, outbound, _ in
-      // Frames go out through a short buffer that keeps the newest: each
-      // frame is whole, so a page that reads slowly skips frames instead of
-      // growing the server's memory.
-      let (frames, continuation) = AsyncStream.makeStream(
-        of: String.self, bufferingPolicy: .bufferingNewest(4))
-      let session = await Session(database: database, root: options.root, stats: stats) {
-        continuation.yield($0)
-      }
-      await stats.opened()
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-          for await frame in frames { try await outbound.write(.text(frame)) }
+    let server = try HTTPServer(
+      host: options.host, port: options.port, maximumConnections: 64
+    ) { [files] request in
+      switch request.path {
+      case "/socket":
+        return .webSocket { socket in
+          Self.converse(over: socket, database: database, root: options.root, stats: stats)
         }
-        defer { group.cancelAll() }
-        var limiter = RateLimiter(perSecond: Session.messagesPerSecond)
-        var dropped = 0
-        for try await message in inbound.messages(maxSize: 1 << 16) {
-          guard limiter.allow() else {
-            dropped += 1
-            continue
-          }
-          let text: String
-          switch message {
-          case .text(let string): text = string
-          case .binary: text = "binary message"
-          }
-          await session.receive(text, dropped: dropped)
-          dropped = 0
-        }
-        continuation.finish()
+      case "/stats":
+        let text = waitForMainActor { stats.json() }
+        return .response(HTTPResponse(status: 200, contentType: "application/json", body: text))
+      default:
+        return .response(
+          files[request.path]
+            ?? HTTPResponse(status: 404, body: "no page at \(request.path.prefix(60))"))
       }
-      await session.close()
-      await stats.closed()
     }
-
-    let app = Application(
-      router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: router,
-        configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: 1 << 16))),
-      configuration: ApplicationConfiguration(
-        address: .hostname(options.host, port: options.port),
-        availableConnectionsDelegate: MaximumAvailableConnections(64)))
     say("serving http://\(options.host):\(options.port)")
-    try await app.runService()
+    try await server.serve()
+  }
+
+  /// One page's session, on its connection's thread: each message handled
+  /// on the main actor before the next is read, at most
+  /// `Session.messagesPerSecond` of them.
+  static func converse(
+    over socket: WebSocket, database: SampleDatabase, root: String, stats: ServerStats
+  ) {
+    let outbox = socket.outbox
+    let session = waitForMainActor {
+      stats.opened()
+      return Session(database: database, root: root, stats: stats) { outbox.send($0) }
+    }
+    var limiter = RateLimiter(perSecond: Session.messagesPerSecond)
+    var dropped = 0
+    while let message = socket.receive() {
+      guard limiter.allow() else {
+        dropped += 1
+        continue
+      }
+      let text: String
+      switch message {
+      case .text(let string): text = string
+      case .binary: text = "binary message"
+      }
+      let droppedBefore = dropped
+      waitForMainActor { await session.receive(text, dropped: droppedBefore) }
+      dropped = 0
+    }
+    waitForMainActor {
+      session.close()
+      stats.closed()
+    }
   }
 
   /// A file of the page, from the bundle's `Public` folder.
