@@ -33,7 +33,7 @@ struct ListCompositionTests {
     #expect(
       uikitBatchProblems(changes.batch(), before: [before.ids.count], after: [ids.count]) == [],
       comment)
-    let expected = before.expectedOffset(newIDs: ids, engine: list.engine)
+    let expected = before.expectedOffset(newIDs: ids, removed: changes.removed)
     #expect(
       abs(list.engine.viewport.offset - expected) < 1e-9,
       "offset \(list.engine.viewport.offset), the rules give \(expected): \(note), \(changes)")
@@ -59,8 +59,9 @@ struct ListCompositionTests {
       wasAtEnd = list.engine.isAtEnd
     }
 
-    /// The offset `Anchoring`'s rules give after the change to `newIDs`.
-    func expectedOffset(newIDs: [ID], engine: WindowingEngine<FixedLengthLayout>) -> Double {
+    /// The offset `Anchoring`'s rules give after the change to `newIDs`,
+    /// where `removed` are the old positions the change removed or moved.
+    func expectedOffset(newIDs: [ID], removed: [Range<Int>]) -> Double {
       let h = ListCompositionTests.rowLength
       let maximum = max(0, Double(newIDs.count) * h - viewportLength)
       if anchoring == .chat, wasAtEnd { return maximum }
@@ -69,10 +70,15 @@ struct ListCompositionTests {
       let anchor = visibleRange.isEmpty ? window.lowerBound : visibleRange.lowerBound
       if !atTop, !window.isEmpty, anchor < ids.count {
         let newPosition = Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) })
+        let stayed = ids.indices[anchor...].first { p in !removed.contains { $0.contains(p) } }
         let after = ids[anchor...].firstIndex { newPosition[$0] != nil }
         let before = ids[..<anchor].lastIndex { newPosition[$0] != nil }
         let kept: Int? =
-          if let after, after == anchor || visibleRange.contains(after) { after } else {
+          if let stayed, stayed == anchor || visibleRange.contains(stayed) {
+            stayed
+          } else if let after, after == anchor || visibleRange.contains(after) {
+            after
+          } else {
             before ?? after
           }
         if let kept {

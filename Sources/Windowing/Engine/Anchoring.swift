@@ -9,17 +9,23 @@
 ///
 /// Every change (insertions, removals, a difference, a new size) follows
 /// the same steps:
-/// 1. The *anchor* is the first visible item. If it survives the change, it
-///    keeps its offset on screen, measured from its own new frame.
-/// 2. If it was removed, the first surviving item after it keeps its
-///    offset, if that item was on screen: what stays on screen does not move.
-/// 3. If nothing on screen survives from the anchor on (the folder the
+/// 1. The *anchor* is the first visible item. If it survives the change in
+///    place, it keeps its offset on screen, measured from its own new frame.
+/// 2. If it was removed or moved, the first item after it that stayed in
+///    place keeps its offset, if that item was on screen: what stays on
+///    screen does not move, and a row dragged away from the top of the
+///    screen leaves the rows below it where they were.
+/// 3. If no item on screen from the anchor on stayed in place, moved items
+///    count as survivors (rows found again after a collapse and an expand
+///    composed into one change): the anchor, or else the first survivor
+///    after it on screen, keeps its offset.
+/// 4. If nothing on screen survives from the anchor on (the folder the
 ///    viewport was inside collapsed), the nearest survivor before the
 ///    removed block (the folder's own row) keeps its offset if it was on
 ///    screen, and goes to the top edge of the unobscured region if not;
 ///    with no survivor before the block, the first one after it goes there.
 ///    The reader never lands on rows that were not near the viewport.
-/// 4. The offset is clamped to the scrollable range, as a scroll view would.
+/// 5. The offset is clamped to the scrollable range, as a scroll view would.
 ///
 /// Measurements (`setLength(_:of:)`, `setLengths(_:)`) keep what is on
 /// screen where it is, so text does not jump under the reader's finger when

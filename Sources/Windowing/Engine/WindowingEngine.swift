@@ -241,9 +241,10 @@ public struct WindowingEngine<Layout: WindowLayout> {
     (new, _layout.frame(of: old).mainOffset - _viewport.offset)
   }
 
-  /// The anchoring rule for `changes`:
+  /// The anchoring rule for `changes`: the first row from the anchor on
+  /// that stayed in place, if it is on screen; else
   /// `_anchorTarget(firstSurvivor:lastSurvivor:newPosition:)` with the
-  /// survivors found by position, and among the moved rows (a row moved,
+  /// survivors found by position and among the moved rows (a row moved,
   /// or one the list found again by identity among the inserted ones: a
   /// collapse and an expand composed into one replaced range). Call it
   /// before changing the layout.
@@ -252,12 +253,22 @@ public struct WindowingEngine<Layout: WindowLayout> {
   @usableFromInline
   internal func _anchorTarget(_ changes: RowChanges, oldCount: Int) -> _AnchorTarget? {
     let removed = changes.removed
-    var foundAgain: [Int: Int] = [:]
-    for move in changes.moved { foundAgain[move.from] = move.to }
     func removal(holding position: Int) -> Range<Int>? {
       let k = removed._partitioningIndex { $0.upperBound > position }
       return k < removed.count && removed[k].contains(position) ? removed[k] : nil
     }
+    // A row that stayed in place, from the anchor on and on screen, wins
+    // over one that moved: a row dragged away from the top of the screen
+    // leaves the rows below it where they were.
+    if !changes.moved.isEmpty, let anchor = _anchor() {
+      var stayed = anchor
+      while let range = removal(holding: stayed) { stayed = range.upperBound }
+      if stayed < oldCount, stayed == anchor || _visible.contains(stayed) {
+        return _target(old: stayed, new: changes.newPosition(ofRowAt: stayed)!)
+      }
+    }
+    var foundAgain: [Int: Int] = [:]
+    for move in changes.moved { foundAgain[move.from] = move.to }
     return _anchorTarget(
       firstSurvivor: { position in
         var survivor = position

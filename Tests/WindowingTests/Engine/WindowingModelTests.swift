@@ -301,7 +301,9 @@ struct WindowingModelTests {
         model.measure != nil
         ? newData.map { lengthOf[$0] ?? 30 } : Array(repeating: 30, count: newData.count)
       let difference = IdentityDifference(from: model.data, to: newData, id: { $0 })
-      commit(&model, newData, newLengths) { $0.apply(RowChanges(difference), from: $1) }
+      commit(&model, newData, newLengths, movedRows: Set(difference.moves.map(\.from))) {
+        $0.apply(RowChanges(difference), from: $1)
+      }
       return "apply(difference to \(newData.count) items)"
     case 85..<93:
       guard count > 0, let measure = model.measure else {
@@ -348,10 +350,11 @@ struct WindowingModelTests {
   /// Changes the model's data to `newData` (with `newLengths`) through
   /// `change` of its list, expecting the offset the anchoring rule gives.
   static func commit<L>(
-    _ model: inout Model<L>, _ newData: [Int], _ newLengths: [Double],
+    _ model: inout Model<L>, _ newData: [Int], _ newLengths: [Double], movedRows: Set<Int> = [],
     by change: (inout VirtualList<[Int], Int, L>, [Int]) -> ListUpdate<Int>
   ) {
-    let expected = expectedOffset(model, newData: newData, newLengths: newLengths)
+    let expected = expectedOffset(
+      model, newData: newData, newLengths: newLengths, movedRows: movedRows)
     model.data = newData
     model.lengths = newLengths
     track(&model, change(&model.list, newData))
@@ -369,7 +372,7 @@ struct WindowingModelTests {
   /// model.
   static func expectedOffset<L>(
     _ model: Model<L>, newData: [Int], newLengths: [Double]?, newViewport: Viewport? = nil,
-    measuring measured: Int? = nil
+    measuring measured: Int? = nil, movedRows: Set<Int> = []
   ) -> Double {
     let engine = model.list.engine
     let old = engine.viewport
@@ -427,18 +430,25 @@ struct WindowingModelTests {
       // The rules of `Anchoring`, by identity: the anchor or the first
       // survivor after it if it was on screen; else the nearest survivor
       // before, where it was if it was on screen, else at the top edge.
+      // Of the survivors, those the change moved come after those that
+      // stayed in place.
       let newPosition = Dictionary(uniqueKeysWithValues: newData.enumerated().map { ($1, $0) })
+      let stayed = model.data.indices[anchor...].first {
+        !movedRows.contains($0) && newPosition[model.data[$0]] != nil
+      }
       let after = model.data[anchor...].firstIndex { newPosition[$0] != nil }
       let before = model.data[..<anchor].lastIndex { newPosition[$0] != nil }
       let kept: Int?
-      if let after, after == anchor || engine.visibleRange.contains(after) {
+      if let stayed, stayed == anchor || engine.visibleRange.contains(stayed) {
+        kept = stayed
+      } else if let after, after == anchor || engine.visibleRange.contains(after) {
         kept = after
       } else {
         kept = before ?? after
       }
       if let kept {
         let screen =
-          after == kept && kept == anchor || engine.visibleRange.contains(kept)
+          kept == anchor || engine.visibleRange.contains(kept)
           ? model.frame(model, kept).offset - old.offset : old.leadingInset
         offset = newModel.frame(newModel, newPosition[model.data[kept]]!).offset - screen
       }

@@ -93,6 +93,9 @@ struct Frames<L: MeasuredLayout> {
   /// The ids on screen before the reader last moved, or that survived the
   /// last data change.
   var readBeforeMove: Set<Int> = []
+  /// The rows the frame's data change moved: the anchor is the first row
+  /// on screen that stayed in place, if any (Anchoring).
+  var movedThisFrame: Set<Int> = []
   var comparedRows = 0
 
   init(
@@ -121,7 +124,7 @@ struct Frames<L: MeasuredLayout> {
 
   enum Action {
     case scroll(Double), jump(Int, ScrollAlignment), prepend(Int), append(Int), remove([Int])
-    case growLast(Double), prompt
+    case move([Int], to: Int), growLast(Double), prompt
   }
 
   func action(_ g: inout SplitMix64) -> Action {
@@ -146,7 +149,14 @@ struct Frames<L: MeasuredLayout> {
     case 72..<80: return .append(Int.random(in: 1...5, using: &g))
     case 80..<88 where count > 1:
       return .remove((0..<Int.random(in: 1...3, using: &g)).map { _ in anywhere(&g) })
-    case 88..<96 where count > 0: return .growLast(Double.random(in: 10...80, using: &g))
+    case 88..<92 where count > 0: return .growLast(Double.random(in: 10...80, using: &g))
+    case 92..<96 where count > 1:
+      // A drag: one to three rows, half the time the row being read.
+      var rows = (0..<Int.random(in: 1...3, using: &g)).map { _ in anywhere(&g) }
+      if Bool.random(using: &g), !engine.visibleRange.isEmpty {
+        rows[0] = engine.visibleRange.lowerBound
+      }
+      return .move(rows, to: anywhere(&g) + Int.random(in: 0...1, using: &g))
     case 96..<100 where engine.anchoring == .assistant: return .prompt
     default: return .scroll(-100)
     }
@@ -196,6 +206,7 @@ struct Frames<L: MeasuredLayout> {
       wasAtEnd = engine.distanceFromEnd <= 0.5
     }
     let promptBefore = engine.prompt.map { host.ids[$0] }
+    movedThisFrame = []
     let action = action(&g)
     var scrolled = 0.0
     switch action {
@@ -211,6 +222,7 @@ struct Frames<L: MeasuredLayout> {
     case .prepend(let k): insert(k, at: 0, &g)
     case .append(let k): insert(k, at: host.ids.count, &g)
     case .remove(let positions): remove(Set(positions))
+    case .move(let positions, let destination): move(positions, to: destination)
     case .growLast(let growth): host.real[host.ids.last!]! += growth
     case .prompt:
       insert(1, at: host.ids.count, &g)
@@ -223,7 +235,7 @@ struct Frames<L: MeasuredLayout> {
     switch action {
     case .scroll(let d) where d != 0: readBeforeMove = Set(ids)
     case .jump, .prompt: readBeforeMove = Set(ids)
-    case .prepend, .append, .remove:
+    case .prepend, .append, .remove, .move:
       readBeforeMove = Set(ids).intersection(host.ids)
       changedData = true
     default: break
@@ -247,6 +259,17 @@ struct Frames<L: MeasuredLayout> {
     for id in new { host.real[id] = Double.random(in: 20...180, using: &g) }
     host.ids.insert(contentsOf: new, at: position)
     _ = engine.apply(RowChanges(inserted: [position..<position + k]))
+  }
+
+  /// SwiftUI's `move(fromOffsets:toOffset:)`, as a drag hands it over.
+  mutating func move(_ positions: [Int], to destination: Int) {
+    let changes = RowChanges(movingOffsets: positions, toOffset: destination)
+    let moving = Set(positions).sorted().map { host.ids[$0] }
+    movedThisFrame = Set(changes.moved.map { host.ids[$0.from] })
+    let before = host.ids[..<destination].filter { !moving.contains($0) }
+    let after = host.ids[destination...].filter { !moving.contains($0) }
+    host.ids = before + moving + after
+    _ = engine.apply(changes)
   }
 
   mutating func remove(_ positions: Set<Int>) {
@@ -316,10 +339,13 @@ struct Frames<L: MeasuredLayout> {
     // top edge, or, when that row was measured and grew downwards from its
     // top, nothing more. Rows straddling the edge may move with a row
     // measured below them.
-    // Through a data change, the anchor: the first survivor (Anchoring).
+    // Through a data change, the anchor: the first survivor that stayed in
+    // place, else the first survivor (Anchoring).
     let read =
       changedData
-      ? Array(survivors.prefix(1))
+      ? [survivors.first { !movedThisFrame.contains($0.was.id) } ?? survivors.first].compactMap {
+        $0
+      }
       : survivors.filter { $0.was.top >= engine.viewport.leadingInset - 0.5 }
     let readRowGrew =
       read.first.map {
