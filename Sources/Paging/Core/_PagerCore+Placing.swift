@@ -110,8 +110,8 @@ extension _PagerCore {
         items[Swift.min(offset, items.count)..<Swift.min(offset + span, items.count)])
       _store(
         _StoredPage(
-          start: start, items: slice, shown: slice, span: span, key: nil, previousKey: nil,
-          nextKey: nil, generation: _generation, serial: serial))
+          start: start, items: slice, shown: slice, span: span, kind: .positional,
+          generation: _generation, serial: serial))
       start += span
     }
   }
@@ -165,12 +165,14 @@ extension _PagerCore {
       lastRefusal = .itemCountOutOfBounds(claimed: items.count)
       return
     }
-    var stored = _StoredPage(
-      start: placed, items: items, shown: items, span: items.count, key: request.key,
-      previousKey: page.previousKey, nextKey: page.nextKey, generation: _generation,
-      serial: serial)
-    if case .before = target { stored.keyLeadsForward = false }
-    _store(stored)
+    var leadsForward = true
+    if case .before = target { leadsForward = false }
+    let keys = _PageKeys(
+      key: request.key, previous: page.previousKey, next: page.nextKey, leadsForward: leadsForward)
+    _store(
+      _StoredPage(
+        start: placed, items: items, shown: items, span: items.count, kind: .keyed(keys),
+        generation: _generation, serial: serial))
     _extendKnownBounds(to: placed..<end, by: page, for: target)
   }
 
@@ -238,8 +240,8 @@ extension _PagerCore {
       _counts.discardedResponses += 1
       return nil
     }
-    if _pages[edge].keyLeadsForward, let joined = _pages[edge].key, let key = page.nextKey,
-      key != joined
+    if let keys = _pages[edge].kind.keys, keys.leadsForward, let joined = keys.key,
+      let key = page.nextKey, key != joined
     {
       _fail(target, PagingError.pageNotAdjacent(expected: "\(joined)", found: "\(key)"))
       return nil

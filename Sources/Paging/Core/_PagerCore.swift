@@ -117,22 +117,64 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
     /// The positions the page stands for: its item count, or more for a
     /// positional page that came back short (the rest stay placeholders).
     var span: Int
-    var key: Key?
-    var previousKey: Key?
-    var nextKey: Key?
+    /// How it was loaded: by position, or by a key.
+    var kind: _PageKind
     var generation: Int
     /// The serial of the request that loaded it.
     var serial: Int
-    /// Whether `key` asked for the page forward (the initial key, a refresh
-    /// key, a next key), so that a prepended page's next key can be
-    /// compared with it; a previous key asks backward, in the source's own
-    /// terms (keyset cursors: "before this id"), and compares with nothing.
-    var keyLeadsForward = true
     /// Unique to the content of `shown`: set again whenever it changes
     /// (`Pager._assignIdentity()`), so a publication tells a page shown
     /// again from one that changed.
     var identity = 0
     var end: Int { start + span }
+
+    /// The key that loaded a keyed page; `nil` for a positional one.
+    var key: Key? { kind.keys?.key }
+    /// A keyed page's key to the page before it; `nil` at the start of the
+    /// data, or for a positional page.
+    var previousKey: Key? {
+      get { kind.keys?.previous }
+      set { kind.update { $0.previous = newValue } }
+    }
+    /// A keyed page's key to the page after it; `nil` at the end of the
+    /// data, or for a positional page.
+    var nextKey: Key? {
+      get { kind.keys?.next }
+      set { kind.update { $0.next = newValue } }
+    }
+  }
+
+  /// How a stored page was loaded.
+  internal enum _PageKind {
+    /// By its positions.
+    case positional
+    /// By a key, with the keys to its neighbours.
+    case keyed(_PageKeys)
+
+    var keys: _PageKeys? {
+      guard case .keyed(let keys) = self else { return nil }
+      return keys
+    }
+
+    /// Changes a keyed page's keys; a positional page has none.
+    mutating func update(_ body: (inout _PageKeys) -> Void) {
+      guard case .keyed(var keys) = self else { return }
+      body(&keys)
+      self = .keyed(keys)
+    }
+  }
+
+  /// A keyed page's keys.
+  internal struct _PageKeys {
+    /// The key it was loaded with (`nil`: the source's first page).
+    var key: Key?
+    var previous: Key?
+    var next: Key?
+    /// Whether `key` asked for the page forward (the initial key, a refresh
+    /// key, a next key), so that a prepended page's next key can be
+    /// compared with it; a previous key asks backward, in the source's own
+    /// terms (keyset cursors: "before this id"), and compares with nothing.
+    var leadsForward: Bool
   }
 
   /// What a load is for; the scheduler computes the same target for the
