@@ -378,4 +378,59 @@ struct OutlineCollectionModelTests {
     runModelTest(
       seed: seed, steps: modelTestSteps(6_000), state: &model, step: step, verify: verify)
   }
+
+  /// Children that repeat an id have no identity to compare: whatever the
+  /// outline reports must still turn the rows before into the rows after,
+  /// as a UIKit batch accepts, and a reload among unique ids must report
+  /// moves, never a replacement.
+  @Test("Reloads among repeated ids, at random, against a naive flatten", arguments: modelTestSeeds)
+  func reloadsAmongRepeatedIDs(seed: UInt64) {
+    var g = SplitMix64(seed: seed)
+    // Leaves from a pool of five ids, so repeats are common, under two
+    // open folders of unique ids.
+    func leaves() -> [TreeNode] {
+      (0..<Int.random(in: 0...6, using: &g)).map { _ in TreeNode(Int.random(in: 1...5, using: &g)) }
+    }
+    let folders = [TreeNode(100, children: leaves()), TreeNode(200, children: leaves())]
+    var outline = OutlineCollection(roots: folders, children: \.children)
+    outline.expandAll()
+    func flatten() -> [Int] { folders.flatMap { [$0.id] + $0.children!.map(\.id) } }
+    for step in 0..<sized(200, full: 2_000) {
+      let before = flatten()
+      let folder = folders[Int.random(in: 0...1, using: &g)]
+      let oldChildren = folder.children!.map(\.id)
+      switch Int.random(in: 0..<3, using: &g) {
+      case 0: folder.children = leaves()
+      case 1: folder.children!.shuffle(using: &g)
+      default:
+        if !folder.children!.isEmpty {
+          folder.children!.remove(at: Int.random(in: 0..<folder.children!.count, using: &g))
+        }
+      }
+      let after = flatten()
+      let change = outline.reloadChildren(of: folder.id)
+      let note = Comment(rawValue: "seed \(seed), step \(step): \(before) -> \(after), \(change)")
+      #expect(outline.map(\.id) == after, note)
+      guard case .changed(let changes) = change else {
+        #expect(before == after, note)
+        continue
+      }
+      var rows = before
+      for range in changes.removed.reversed() { rows.removeSubrange(range) }
+      let arriving = Dictionary(
+        uniqueKeysWithValues: changes.moved.map { ($0.to, before[$0.from]) })
+      for range in changes.inserted {
+        for position in range { rows.insert(arriving[position] ?? after[position], at: position) }
+      }
+      #expect(rows == after, note)
+      #expect(
+        uikitBatchProblems(changes.batch(), before: [before.count], after: [after.count]) == [],
+        note)
+      // A shuffle among unique ids: every row removed is a move.
+      let children = folder.children!.map(\.id)
+      if Set(children).count == children.count, children.sorted() == oldChildren.sorted() {
+        #expect(changes.removed.reduce(0) { $0 + $1.count } == changes.moved.count, note)
+      }
+    }
+  }
 }

@@ -97,6 +97,10 @@ struct IdentityDifferenceTests {
       let updated = Set(difference.updates)
       movedAndUpdated += difference.moves.filter { updated.contains($0.from) }.count
       let batch = difference.batch(inSection: 0)
+      // The sectioned route gives the same batch (moves in any order).
+      var sectioned = SectionedDifference(difference).batch()
+      sectioned.itemMoves.sort { $0.to < $1.to }
+      #expect(sectioned == batch, "pair \(pair): \(old) -> \(new)")
       func section(_ items: [Item]) -> [TestSection] {
         [
           TestSection(
