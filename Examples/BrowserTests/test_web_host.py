@@ -1241,7 +1241,9 @@ def main():
     parser.add_argument("--server", required=True)
     parser.add_argument("--shots", default=".build/screenshots")
     parser.add_argument("--only", nargs="*", help="views to test (server, table, chat, files, sections)")
+    parser.add_argument("--size", help="one window size, WIDTHxHEIGHT (both sizes if not given)")
     arguments = parser.parse_args()
+    sizes = [tuple(int(n) for n in arguments.size.split("x"))] if arguments.size else SIZES
     data = tempfile.mkdtemp(prefix="web-host-")
     root = make_tree(os.path.join(data, "tree"))
     server = Server(os.path.abspath(arguments.server), data, root)
@@ -1255,7 +1257,7 @@ def main():
             except Exception as error:
                 failures += 1
                 print(f"FAILED: {error}")
-        for size in SIZES:
+        for size in sizes:
             whole_window = lambda *arguments: test_chat(*arguments, whole_window=True)
             for name, test in [("table", test_table), ("chat", test_chat),
                                ("chat, whole window reported", whole_window),
