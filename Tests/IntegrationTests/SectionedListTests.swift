@@ -118,19 +118,24 @@ struct SectionedListTests {
         }
         operation = "item edits"
       }
-      // The first visible row and where it is on screen, before.
+      let newRows = Rows(new)
+      let difference = IdentityDifference(from: state.list.data, to: newRows, id: Self.rowID)
+      let changes = RowChanges(difference)
+      // The row kept on screen, and where it is, before: the first visible
+      // row that stays in place, else the first visible row (Anchoring).
       let engine = state.list.engine
-      let first = state.list.visibleRange.lowerBound
-      if !state.list.visibleRange.isEmpty {
+      let visible = state.list.visibleRange
+      if !visible.isEmpty {
+        let kept =
+          visible.first { p in !changes.removed.contains { $0.contains(p) } }
+          ?? visible.lowerBound
         state.anchor = (
-          Self.rowID(state.list.data[first]),
-          engine.layout.frame(of: first).mainOffset - engine.viewport.offset,
+          Self.rowID(state.list.data[kept]),
+          engine.layout.frame(of: kept).mainOffset - engine.viewport.offset,
           engine.viewport.offset
         )
       }
-      let newRows = Rows(new)
-      let difference = IdentityDifference(from: state.list.data, to: newRows, id: Self.rowID)
-      state.list.apply(RowChanges(difference), from: newRows)
+      state.list.apply(changes, from: newRows)
       state.list.setStickyHeaders(newRows.headerRows)
       state.sections = new
       return operation
@@ -138,8 +143,8 @@ struct SectionedListTests {
       let list = state.list
       let rows = list.data
       let engine = list.engine
-      // Anchoring: the first visible row keeps its screen offset when it
-      // survives and the scroll range allows it.
+      // Anchoring: the row kept keeps its screen offset when it survives
+      // and the scroll range allows it.
       if let anchor = state.anchor, anchor.oldOffset > 0,
         let position = rows.indices.first(where: { Self.rowID(rows[$0]) == anchor.id })
       {

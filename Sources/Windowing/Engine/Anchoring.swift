@@ -36,7 +36,7 @@
 /// - A first visible item that starts above that edge, or that appeared
 ///   since the reader last scrolled and is measured now, is entering: the
 ///   first visible item that was on screen before the scroll (or survived
-///   the last data change) and that the measurements leave alone keeps its
+///   the last data change in place, if any did) and that the measurements leave alone keeps its
 ///   top edge. Items measured above it (above the viewport, or entering at
 ///   the top edge) move the offset; items measured below it move only what
 ///   follows them. So a host may measure the entering rows in one batch or

@@ -73,16 +73,26 @@ extension WindowingEngine {
   }
 
   /// The new positions from the lowest to the highest of the rows of
-  /// `range` that survive `changes` (with any row inserted between them).
+  /// `range` that survive `changes` in place (with any row inserted between
+  /// them); if none stayed in place, of those that moved. The measurements
+  /// that follow a change keep the rows the change kept (`Anchoring`).
   ///
-  /// - Complexity: O(log ranges) for each row of `range`.
+  /// - Complexity: O(log ranges + log moves) for each row of `range`.
   internal func _survivors(of range: Range<Int>, _ changes: RowChanges) -> Range<Int> {
     var lowest = Int.max
     var highest = Int.min
+    var moved: [Int] = []
     for position in range {
       guard let new = changes.newPosition(ofRowAt: position) else { continue }
+      if _contains(changes.removed, position) {
+        moved.append(new)
+        continue
+      }
       lowest = Swift.min(lowest, new)
       highest = Swift.max(highest, new)
+    }
+    if lowest > highest, let low = moved.min(), let high = moved.max() {
+      (lowest, highest) = (low, high)
     }
     return lowest <= highest ? lowest..<highest + 1 : 0..<0
   }
