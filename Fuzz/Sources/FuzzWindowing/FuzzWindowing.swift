@@ -231,6 +231,8 @@ final class WindowingRun<L: WindowLayout> {
     var readerMoved = false
     /// Whether rows were inserted, removed or reordered.
     var changedRows = false
+    /// The rows a difference moved.
+    var movedIDs: Set<Int> = []
   }
 
   var input: FuzzInput
@@ -332,8 +334,11 @@ final class WindowingRun<L: WindowLayout> {
     }
     if effect.readerMoved { wasVisible = visibleBefore }
     if effect.changedRows {
-      // The survivors, from the lowest to the highest.
-      let survivors = visibleIDs.compactMap { data.firstIndex(of: $0) }
+      // The survivors in place, from the lowest to the highest; if none
+      // stayed in place, those that moved (Anchoring).
+      let stayed = visibleIDs.filter { !effect.movedIDs.contains($0) }
+        .compactMap { data.firstIndex(of: $0) }
+      let survivors = stayed.isEmpty ? visibleIDs.compactMap { data.firstIndex(of: $0) } : stayed
       wasVisible = survivors.min().map { $0..<survivors.max()! + 1 } ?? 0..<0
     }
     return effect
@@ -404,9 +409,10 @@ final class WindowingRun<L: WindowLayout> {
     let lengthOf = Dictionary(uniqueKeysWithValues: zip(data, lengths))
     lengths = new.map { lengthOf[$0] ?? estimate }
     let difference = IdentityDifference(from: data, to: new, id: { $0 })
+    let movedIDs = Set(difference.moves.map { data[$0.from] })
     data = new
     list.apply(RowChanges(difference), from: data)
-    return Effect(changedRows: true)
+    return Effect(changedRows: true, movedIDs: movedIDs)
   }
 
   /// A row measured, as the run's host reports it.
