@@ -49,10 +49,7 @@ extension IdentityDifference {
         kept += 1
       }
     }
-    for j in updates {
-      guard let i = newPositions[j] else { continue }
-      result[i] = newElement(i)
-    }
+    for i in updates { result[i] = newElement(i) }
     elements = result
   }
 }

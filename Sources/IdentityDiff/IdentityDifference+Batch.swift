@@ -34,29 +34,8 @@ extension IdentityDifference {
   /// `stagedBatches(updatingContentBy:)`.
   ///
   /// - Parameter section: The section the rows are in.
-  /// - Complexity: O(changes + updates log updates).
+  /// - Complexity: O(changes log changes).
   public func batch(inSection section: Int = 0) -> ListBatch {
-    var batch = ListBatch()
-    let updated = Set(updates)
-    var deletions = deletions
-    var insertions = insertions
-    for move in moves {
-      if updated.contains(move.from) {
-        deletions.append(move.from)
-        insertions.append(move.to)
-      } else {
-        batch.itemMoves.append(
-          SectionedDifference.ItemMove(
-            from: ItemPath(section: section, item: move.from),
-            to: ItemPath(section: section, item: move.to)))
-      }
-    }
-    let moved = Set(moves.map(\.from))
-    batch.itemDeletions = deletions.sorted(by: >).map { ItemPath(section: section, item: $0) }
-    batch.itemInsertions = insertions.sorted().map { ItemPath(section: section, item: $0) }
-    batch.itemReloads = updates.filter { !moved.contains($0) }.map {
-      ItemPath(section: section, item: $0)
-    }
-    return batch
+    RowChanges(self).batch(inSection: section)
   }
 }

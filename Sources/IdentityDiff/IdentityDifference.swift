@@ -38,12 +38,16 @@ public struct IdentityDifference: Hashable, Sendable {
   /// (old position, new position), in ascending new position: one drag in a
   /// list is one move.
   public var moves: [Move]
-  /// Old positions of matched items whose content changed, ascending.
+  /// New positions of matched items whose content changed, ascending: where
+  /// a host reads their new content. (A UIKit batch reloads them at their
+  /// old positions: `batch(inSection:)` does.)
   public var updates: [Int]
   /// For every old position, its new position, or `nil` if deleted.
   public var newPositions: PositionMap
   /// The number of elements in the new snapshot.
   public var newCount: Int
+  /// The old positions of `updates`, ascending: what a batch reloads.
+  @usableFromInline internal var _updateSources: [Int]
 
   /// An item that moved.
   public struct Move: Hashable, Sendable {
@@ -96,9 +100,9 @@ public struct IdentityDifference: Hashable, Sendable {
   ) where Old.Element == New.Element {
     let n = old.count
     let m = new.count
-    var updates: [Int] = []
+    var updates: [Move] = []
     let (prefix, suffix) = _commonEnds(old, new, id: id, contentEquals: contentEquals) {
-      updates.append($0)
+      updates.append(Move(from: $0, to: $1))
     }
     let oldMiddle = prefix..<n - suffix
     let newMiddle = prefix..<m - suffix
@@ -143,22 +147,21 @@ public struct IdentityDifference: Hashable, Sendable {
         old: old, new: new, prefix: prefix, suffix: suffix, id: id, contentEquals: contentEquals,
         updates: &updates)
     }
-    updates.sort()
     self.init(
-      deletions: deletions, insertions: insertions, moves: moves, updates: updates,
+      deletions: deletions, insertions: insertions, moves: moves, updated: updates,
       newPositions: newForOld, newCount: m)
   }
 
   /// The changes of the middle between the common prefix and suffix, found
   /// through a table made for the match (Heckel's): deletions, insertions,
   /// the fewest moves, and every old position's new one; content changes of
-  /// the matched elements are appended to `updates`.
+  /// the matched elements are appended to `updates` (old and new position).
   @inlinable
   internal static func _changesByTable<
     Old: RandomAccessCollection, New: RandomAccessCollection, ID: Hashable
   >(
     old: Old, new: New, prefix: Int, suffix: Int, id: (Old.Element) -> ID,
-    contentEquals: (Old.Element, Old.Element) -> Bool, updates: inout [Int]
+    contentEquals: (Old.Element, Old.Element) -> Bool, updates: inout [Move]
   ) -> (deletions: [Int], insertions: [Int], moves: [Move], newPositions: PositionMap)
   where Old.Element == New.Element {
     let n = old.count
@@ -184,7 +187,9 @@ public struct IdentityDifference: Hashable, Sendable {
     for (k, j) in oldForNew.enumerated() {
       if j >= 0 {
         positions[j] = prefix + k
-        if !contentEquals(oldElement(j), new[cursor]) { updates.append(j) }
+        if !contentEquals(oldElement(j), new[cursor]) {
+          updates.append(Move(from: j, to: prefix + k))
+        }
       }
       new.formIndex(after: &cursor)
     }
@@ -264,16 +269,18 @@ internal func _longestIncreasingSubsequence(count: Int, _ value: (Int) -> Int) -
 }
 
 extension IdentityDifference {
-  /// A difference from its parts, which the caller has made consistent.
+  /// A difference from its parts, which the caller has made consistent;
+  /// `updated` in any order, each from its old position to its new one.
   @usableFromInline
   internal init(
-    deletions: [Int], insertions: [Int], moves: [Move], updates: [Int],
+    deletions: [Int], insertions: [Int], moves: [Move], updated: [Move],
     newPositions: PositionMap, newCount: Int
   ) {
     self.deletions = deletions
     self.insertions = insertions
     self.moves = moves
-    self.updates = updates
+    self.updates = updated.map(\.to).sorted()
+    self._updateSources = updated.map(\.from).sorted()
     self.newPositions = newPositions
     self.newCount = newCount
   }

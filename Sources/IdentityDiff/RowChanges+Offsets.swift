@@ -14,13 +14,13 @@ extension RowChanges {
   ///   repeated positions count once.
   /// - Complexity: O(*k* log *k*) for *k* offsets (O(*k*) if sorted).
   public init(removing offsets: some Sequence<Int>) {
-    self.init(removed: _runs(_sortedUnique(offsets)))
+    self.init(deletions: _runs(_sortedUnique(offsets)))
   }
 
   /// The changes of moving the rows at `source` to before the row at
   /// `destination`, keeping their order: SwiftUI's
   /// `move(fromOffsets:toOffset:)`. Each moved row is removed from where it
-  /// was, inserted where it lands, and named in `moved`; a move that leaves
+  /// was, inserted where it lands, and named in `moves`; a move that leaves
   /// every row in place is no change.
   ///
   /// ```swift
@@ -28,8 +28,8 @@ extension RowChanges {
   ///
   /// // [a, b, c, d, e] with b and d moved to the end: [a, c, e, b, d].
   /// let changes = RowChanges(movingOffsets: [1, 3], toOffset: 5)
-  /// assert(changes.removed == [1..<2, 3..<4] && changes.inserted == [3..<5])
-  /// assert(changes.moved == [.init(from: 1, to: 3), .init(from: 3, to: 4)])
+  /// assert(changes.deletions == [1..<2, 3..<4] && changes.insertions == [3..<5])
+  /// assert(changes.moves == [.init(from: 1, to: 3), .init(from: 3, to: 4)])
   /// ```
   ///
   /// - Parameters:
@@ -45,8 +45,8 @@ extension RowChanges {
       self.init()
     } else {
       self.init(
-        removed: removed, inserted: landing.isEmpty ? [] : [landing],
-        moved: zip(offsets, landing).map { Move(from: $0, to: $1) })
+        deletions: removed, insertions: landing.isEmpty ? [] : [landing],
+        moves: zip(offsets, landing).map { Move(from: $0, to: $1) })
     }
   }
 }

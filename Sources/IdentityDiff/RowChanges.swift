@@ -6,10 +6,10 @@
 
 import _AdapterInternals
 
-/// Which rows of a list a change removed, inserted and updated, by
-/// position, in the coordinates a list UI's batch update and the windowing
-/// engine use: removals in the positions before the change, insertions and
-/// updates in the positions after it.
+/// Which rows of a list a change deleted, inserted, moved and updated,
+/// as ranges of positions, in the coordinates a list UI's batch update and
+/// the windowing engine use: deletions in the positions before the change;
+/// insertions, move destinations and updates in the positions after it.
 ///
 /// Any number of changes compose into one (`followed(by:)`,
 /// `init(composing:)`), so a list that missed several publications applies
@@ -20,33 +20,34 @@ import _AdapterInternals
 ///
 /// var rows = Array(0..<10)
 /// rows.removeSubrange(2..<4)                          // first change
-/// let first = RowChanges(removed: [2..<4])
+/// let first = RowChanges(deletions: [2..<4])
 /// rows.insert(contentsOf: [100, 101], at: 0)          // second change
-/// let second = RowChanges(inserted: [0..<2])
+/// let second = RowChanges(insertions: [0..<2])
 /// let both = RowChanges(composing: [first, second])
-/// assert(both == RowChanges(removed: [2..<4], inserted: [0..<2]))
+/// assert(both == RowChanges(deletions: [2..<4], insertions: [0..<2]))
 /// assert(both.newCount(from: 10) == rows.count)
 /// ```
 public struct RowChanges: Hashable, Sendable {
-  /// Ranges of removed rows, in the positions before the change, ascending
+  /// Ranges of deleted rows, in the positions before the change, ascending
   /// and disjoint.
-  public var removed: [Range<Int>]
+  public var deletions: [Range<Int>]
   /// Ranges of inserted rows, in the positions after the change, ascending
   /// and disjoint.
-  public var inserted: [Range<Int>]
-  /// Ranges of rows that stayed but whose content changed, in the positions
-  /// after the change, ascending and disjoint; none is inserted.
-  public var updated: [Range<Int>]
-  /// Rows removed and inserted that are the same item: each move's `from`
-  /// is a removed row and its `to` an inserted one, ascending by `from`.
+  public var insertions: [Range<Int>]
+  /// Ranges of rows whose content changed, in the positions after the
+  /// change, ascending and disjoint: rows that stayed, and moved rows (a
+  /// move's `to`), never other insertions.
+  public var updates: [Range<Int>]
+  /// Rows deleted and inserted that are the same item: each move's `from`
+  /// is a deleted row and its `to` an inserted one, ascending by `from`.
   ///
-  /// A move is counted in `removed` and `inserted` too, so a host that does
-  /// not animate moves (and a UIKit batch) reads only those; the windowing
-  /// engine uses the moves to keep the reader's place, pinned rows and
-  /// measured lengths with their items.
-  public var moved: [Move]
+  /// A move is counted in `deletions` and `insertions` too, so a host that
+  /// does not animate moves reads only those; the windowing engine uses the
+  /// moves to keep the reader's place, pinned rows and measured lengths
+  /// with their items, and `batch(inSection:)` hands them to UIKit.
+  public var moves: [Move]
 
-  /// A row removed at `from` and inserted at `to`: the same item, moved
+  /// A row deleted at `from` and inserted at `to`: the same item, moved
   /// (the same type as a difference's moves).
   public typealias Move = IdentityDifference.Move
 
@@ -55,54 +56,52 @@ public struct RowChanges: Hashable, Sendable {
   /// - Complexity: O(1).
   @inlinable
   public init(
-    removed: [Range<Int>] = [], inserted: [Range<Int>] = [], updated: [Range<Int>] = [],
-    moved: [Move] = []
+    deletions: [Range<Int>] = [], insertions: [Range<Int>] = [], updates: [Range<Int>] = [],
+    moves: [Move] = []
   ) {
-    self.removed = removed
-    self.inserted = inserted
-    self.updated = updated
-    self.moved = moved
+    self.deletions = deletions
+    self.insertions = insertions
+    self.updates = updates
+    self.moves = moves
   }
 
   /// Whether nothing changed.
   ///
   /// - Complexity: O(1).
-  public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
+  public var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && updates.isEmpty }
 
   /// The number of rows after the change, for a list of `oldCount` rows.
   ///
   /// - Complexity: O(ranges).
   public func newCount(from oldCount: Int) -> Int {
-    oldCount - removed.reduce(0) { $0 + $1.count } + inserted.reduce(0) { $0 + $1.count }
+    oldCount - deletions.reduce(0) { $0 + $1.count } + insertions.reduce(0) { $0 + $1.count }
   }
 
-  /// The changes of an identity difference: a moved item is removed from
-  /// its old position, inserted at its new one, and named in `moved`; an
-  /// updated item is named by its new position.
+  /// The changes of an identity difference: a moved item is deleted from
+  /// its old position, inserted at its new one, and named in `moves`.
   ///
-  /// - Complexity: O(changes + n log n) for the moves and updates.
+  /// - Complexity: O(changes log changes).
   public init(_ difference: IdentityDifference) {
-    var removed = difference.deletions
-    var inserted = difference.insertions
+    var deletions = difference.deletions
+    var insertions = difference.insertions
     for move in difference.moves {
-      removed.append(move.from)
-      inserted.append(move.to)
+      deletions.append(move.from)
+      insertions.append(move.to)
     }
-    let updated = difference.updates.compactMap { difference.newPositions[$0] }
     self.init(
-      removed: _runs(removed.sorted()), inserted: _runs(inserted.sorted()),
-      updated: _runs(updated.sorted()),
-      moved: difference.moves.map { Move(from: $0.from, to: $0.to) }.sorted { $0.from < $1.from })
+      deletions: _runs(deletions.sorted()), insertions: _runs(insertions.sorted()),
+      updates: _runs(difference.updates),
+      moves: difference.moves.sorted { $0.from < $1.from })
   }
 
   /// Where the row at `position` before the change is after it: shifted
-  /// by the rows removed and inserted before it, the `to` of its move, or
-  /// `nil` if it was removed.
+  /// by the rows deleted and inserted before it, the `to` of its move, or
+  /// `nil` if it was deleted.
   ///
   /// - Complexity: O(log moves + ranges).
   public func newPosition(ofRowAt position: Int) -> Int? {
-    let k = moved._partitioningIndex { $0.from >= position }
-    if k < moved.count, moved[k].from == position { return moved[k].to }
+    let k = moves._partitioningIndex { $0.from >= position }
+    if k < moves.count, moves[k].from == position { return moves[k].to }
     return _mapThrough([position..<position + 1]).first?.lowerBound
   }
 
@@ -112,13 +111,14 @@ public struct RowChanges: Hashable, Sendable {
   ///
   /// - Complexity: O(moves + ranges).
   public func oldPosition(ofRowAt position: Int) -> Int? {
-    if let move = moved.first(where: { $0.to == position }) { return move.from }
+    if let move = moves.first(where: { $0.to == position }) { return move.from }
     return _oldPositions(of: [position..<position + 1]).first?.lowerBound
   }
 
   /// These changes, then `next`: the one change from the rows before these
-  /// to the rows after `next`. A row inserted here and removed by `next`
-  /// appears in neither; an updated row follows its position.
+  /// to the rows after `next`. A row inserted here and deleted by `next`
+  /// appears in neither; an updated row follows its position, through a
+  /// move too.
   ///
   /// - Parameter next: Changes of the rows after these.
   /// - Complexity: O(ranges of both).
@@ -137,39 +137,52 @@ public struct RowChanges: Hashable, Sendable {
         break
       } else {
         // `a` produces a middle row (kept or inserted), `b` consumes it
-        // (kept or removed).
+        // (kept or deleted).
         let k = Swift.min(a.op.count, b.op.count)
         switch (a.op, b.op) {
         case (.keep, .keep): result.keep(k)
         case (.keep, .remove): result.remove(k)
         case (.insert, .keep): result.insert(k)
-        default: break  // inserted, then removed: never shown
+        default: break  // inserted, then deleted: never shown
         }
         a.advance(k)
         b.advance(k)
       }
     }
     var changes = result.changes
-    changes.updated = _subtracting(
-      _union(next._mapThrough(updated), next.updated), changes.inserted)
-    changes.moved = _moves(followedBy: next)
+    changes.moves = _moves(followedBy: next)
+    changes.updates = _updates(followedBy: next, insertions: changes.insertions, changes.moves)
     return changes
+  }
+
+  /// The updates of these changes followed by `next`, whose `insertions`
+  /// and `moves` are given: this change's updated rows where `next` puts
+  /// them, and `next`'s; none a row inserted by either but not moved.
+  private func _updates(
+    followedBy next: RowChanges, insertions: [Range<Int>], _ moves: [Move]
+  ) -> [Range<Int>] {
+    guard !updates.isEmpty || !next.updates.isEmpty else { return [] }
+    // `_mapThrough` keeps the rows `next` keeps; its moves carry the rest.
+    let movedOn = next.moves.filter { _contains(updates, $0.from) }.map(\.to).sorted()
+    let carried = _union(next._mapThrough(updates), _runs(movedOn))
+    let arrivals = _runs(moves.map(\.to).sorted())
+    return _subtracting(_union(carried, next.updates), _subtracting(insertions, arrivals))
   }
 
   /// The moves of these changes followed by `next`: a row moved here and
   /// kept or moved by `next` lands where `next` puts it; a row kept here
   /// and moved by `next` moves from where it was before these.
   private func _moves(followedBy next: RowChanges) -> [Move] {
-    guard !moved.isEmpty || !next.moved.isEmpty else { return [] }
+    guard !moves.isEmpty || !next.moves.isEmpty else { return [] }
     var result: [Move] = []
     var movedHere = Set<Int>()
-    for move in moved {
+    for move in moves {
       movedHere.insert(move.to)
       if let to = next.newPosition(ofRowAt: move.to) {
         result.append(Move(from: move.from, to: to))
       }
     }
-    for move in next.moved where !movedHere.contains(move.from) {
+    for move in next.moves where !movedHere.contains(move.from) {
       if let from = _oldPositions(of: [move.from..<move.from + 1]).first {
         result.append(Move(from: from.lowerBound, to: move.to))
       }
@@ -185,23 +198,46 @@ public struct RowChanges: Hashable, Sendable {
     for change in changes { self = self.followed(by: change) }
   }
 
-  /// The changes as one batch of a list UI's section `section`, in the
-  /// coordinates UIKit takes: deletions and reloads at the positions
-  /// before the batch, insertions at the positions after it. An updated row
-  /// is reloaded at its old position (UIKit reloads by the index before the
-  /// batch), and no position is named twice.
+  /// The changes as one batch of a list UI's section `section` that
+  /// UIKit's `performBatchUpdates` accepts, as IGListKit's batch cleanup
+  /// makes one: a row both moved and updated is deleted and inserted (UIKit
+  /// cannot reload an item that moves: "attempt to perform a delete and a
+  /// move from the same index path"); an updated row that stays is
+  /// reloaded at its old position; the other moves stay moves. Deletions
+  /// and reloads are positions before the batch, insertions after it.
+  ///
+  /// ```swift
+  /// import IdentityDiff
+  ///
+  /// // [a, b, c] to [c', a, b']: c moved and updated, b updated.
+  /// let changes = RowChanges(
+  ///   deletions: [2..<3], insertions: [0..<1], updates: [0..<1, 2..<3],
+  ///   moves: [.init(from: 2, to: 0)])
+  /// let batch = changes.batch()
+  /// assert(batch.itemDeletions == [ItemPath(section: 0, item: 2)])
+  /// assert(batch.itemInsertions == [ItemPath(section: 0, item: 0)])
+  /// assert(batch.itemReloads == [ItemPath(section: 0, item: 1)])
+  /// ```
+  ///
+  /// `IdentityDifference.batch(inSection:)` is this batch of the
+  /// difference's changes.
   ///
   /// - Parameter section: The section the rows are in.
   /// - Complexity: O(rows changed + ranges).
   public func batch(inSection section: Int = 0) -> ListBatch {
+    func path(_ row: Int) -> ItemPath { ItemPath(section: section, item: row) }
+    // A move whose row is updated stays a deletion and an insertion.
+    let kept = moves.filter { !_contains(updates, $0.to) }.sorted { $0.to < $1.to }
+    let stayingFrom = Set(kept.map(\.from))
+    let stayingTo = Set(kept.map(\.to))
     var batch = ListBatch()
-    batch.itemDeletions = removed.reversed().flatMap { $0.reversed() }.map {
-      ItemPath(section: section, item: $0)
+    batch.itemDeletions = deletions.reversed().flatMap { $0.reversed() }
+      .filter { !stayingFrom.contains($0) }.map(path)
+    batch.itemInsertions = insertions.joined().filter { !stayingTo.contains($0) }.map(path)
+    batch.itemMoves = kept.map {
+      SectionedDifference.ItemMove(from: path($0.from), to: path($0.to))
     }
-    batch.itemInsertions = inserted.flatMap { $0 }.map { ItemPath(section: section, item: $0) }
-    batch.itemReloads = _oldPositions(of: updated).flatMap { $0 }.map {
-      ItemPath(section: section, item: $0)
-    }
+    batch.itemReloads = _oldPositions(of: updates).joined().map(path)
     return batch
   }
 
@@ -247,14 +283,14 @@ public struct RowChanges: Hashable, Sendable {
 }
 
 extension RowChanges: CustomStringConvertible {
-  /// The ranges and moves, as `removed: [2..<4], inserted: [0..<2], …`.
+  /// The ranges and moves, as `deletions: [2..<4], insertions: [0..<2], …`.
   public var description: String {
     func ranges(_ ranges: [Range<Int>]) -> String {
       "[" + ranges.map { "\($0)" }.joined(separator: ", ") + "]"
     }
-    let moves = moved.map { "\($0.from)→\($0.to)" }.joined(separator: ", ")
-    return "RowChanges(removed: \(ranges(removed)), inserted: \(ranges(inserted)), "
-      + "updated: \(ranges(updated)), moved: [\(moves)])"
+    let pairs = moves.map { "\($0.from)→\($0.to)" }.joined(separator: ", ")
+    return "RowChanges(deletions: \(ranges(deletions)), insertions: \(ranges(insertions)), "
+      + "updates: \(ranges(updates)), moves: [\(pairs)])"
   }
 }
 
@@ -262,7 +298,7 @@ extension RowChanges: CustomStringConvertible {
 internal enum _RowOp {
   /// Rows kept: they advance both sides.
   case keep(Int)
-  /// Rows removed: they advance the side before.
+  /// Rows deleted: they advance the side before.
   case remove(Int)
   /// Rows inserted: they advance the side after.
   case insert(Int)
@@ -286,7 +322,7 @@ internal struct _OpStream {
 
   init(_ changes: RowChanges) {
     self.changes = changes
-    for (ranges, name) in [(changes.removed, "removed"), (changes.inserted, "inserted")] {
+    for (ranges, name) in [(changes.deletions, "deleted"), (changes.insertions, "inserted")] {
       var end = 0
       for range in ranges {
         _precondition(
@@ -320,14 +356,15 @@ internal struct _OpStream {
   }
 
   private mutating func _nextOp() -> _RowOp {
-    while nextRemoval < changes.removed.count, changes.removed[nextRemoval].isEmpty {
+    while nextRemoval < changes.deletions.count, changes.deletions[nextRemoval].isEmpty {
       nextRemoval += 1
     }
-    while nextInsertion < changes.inserted.count, changes.inserted[nextInsertion].isEmpty {
+    while nextInsertion < changes.insertions.count, changes.insertions[nextInsertion].isEmpty {
       nextInsertion += 1
     }
-    let removal = nextRemoval < changes.removed.count ? changes.removed[nextRemoval] : nil
-    let insertion = nextInsertion < changes.inserted.count ? changes.inserted[nextInsertion] : nil
+    let removal = nextRemoval < changes.deletions.count ? changes.deletions[nextRemoval] : nil
+    let insertion =
+      nextInsertion < changes.insertions.count ? changes.insertions[nextInsertion] : nil
     if let removal, removal.lowerBound == old {
       nextRemoval += 1
       return .remove(removal.count)
@@ -354,11 +391,11 @@ internal struct _RowChangesBuilder {
   }
 
   mutating func remove(_ k: Int) {
-    Self._append(k, at: &old, to: &changes.removed)
+    Self._append(k, at: &old, to: &changes.deletions)
   }
 
   mutating func insert(_ k: Int) {
-    Self._append(k, at: &new, to: &changes.inserted)
+    Self._append(k, at: &new, to: &changes.insertions)
   }
 
   /// Appends the `k` rows at `position` to `ranges`, joined to the last
@@ -372,6 +409,12 @@ internal struct _RowChangesBuilder {
     }
     position += k
   }
+}
+
+/// Whether `position` is in one of `ranges`, ascending and disjoint.
+internal func _contains(_ ranges: [Range<Int>], _ position: Int) -> Bool {
+  let k = ranges._partitioningIndex { $0.upperBound > position }
+  return k < ranges.count && ranges[k].contains(position)
 }
 
 /// Sorted positions as the fewest ascending ranges.

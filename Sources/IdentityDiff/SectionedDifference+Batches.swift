@@ -68,7 +68,7 @@ extension SectionedDifference {
     for move in sections.moves { moved[move.from] = true }
     var touched = [Bool](repeating: false, count: sections.oldCount)
     for p in itemDeletions { touched[p.section] = true }
-    for p in itemUpdates { touched[p.section] = true }
+    for p in _itemUpdateSources { touched[p.section] = true }
     // An item inserted into, or moved to, a new section touches no old one.
     for q in itemInsertions {
       if let s = oldSectionForNew[q.section] { touched[s] = true }
@@ -78,7 +78,7 @@ extension SectionedDifference {
       if let s = oldSectionForNew[move.to.section] { touched[s] = true }
     }
     var fate = [_SectionFate](repeating: .kept, count: sections.oldCount)
-    for s in sections.updates { fate[s] = .reloaded }
+    for s in sections._updateSources { fate[s] = .reloaded }
     for s in 0..<sections.oldCount {
       if sections.newPositions[s] == nil {
         fate[s] = .deleted
@@ -97,7 +97,7 @@ extension SectionedDifference {
   private func _addItemChanges(
     to batch: inout ListBatch, isImplicitFrom: (Int) -> Bool, isImplicitIn: (Int) -> Bool
   ) {
-    let updated = Set(itemUpdates)
+    let updated = Set(_itemUpdateSources)
     var movedFrom = Set<ItemPath>()
     for p in itemDeletions where !isImplicitFrom(p.section) { batch.itemDeletions.append(p) }
     for q in itemInsertions where !isImplicitIn(q.section) { batch.itemInsertions.append(q) }
@@ -116,7 +116,7 @@ extension SectionedDifference {
         }
       }
     }
-    for p in itemUpdates where !isImplicitFrom(p.section) && !movedFrom.contains(p) {
+    for p in _itemUpdateSources where !isImplicitFrom(p.section) && !movedFrom.contains(p) {
       batch.itemReloads.append(p)
     }
   }
@@ -157,14 +157,11 @@ extension SectionedDifference {
     if !sections.insertions.isEmpty || !sections.moves.isEmpty {
       stages.append(_sectionArrangingStage(deleted, oldSectionForNew: oldSectionForNew))
     }
-    var updatedNewPaths: [ItemPath] = []
-    if !itemInsertions.isEmpty || !itemMoves.isEmpty || !itemUpdates.isEmpty {
-      let arrivals = _itemArrivalStage(deleted, oldSectionForNew: oldSectionForNew)
-      if !arrivals.stage.batch.isEmpty { stages.append(arrivals.stage) }
-      updatedNewPaths = arrivals.updated
+    if !itemInsertions.isEmpty || !itemMoves.isEmpty {
+      stages.append(_itemArrivalStage(deleted, oldSectionForNew: oldSectionForNew))
     }
     if !sections.updates.isEmpty || !itemUpdates.isEmpty {
-      stages.append(_contentStage(updating: updatedNewPaths, by: style))
+      stages.append(_contentStage(by: style))
     }
     return stages
   }
@@ -210,11 +207,10 @@ extension SectionedDifference {
     return StagedBatch(batch: batch, sections: arranged)
   }
 
-  /// Stage 4, item insertions and moves, from where stage 3 left them; with
-  /// the new paths of the items whose content changed.
+  /// Stage 4, item insertions and moves, from where stage 3 left them.
   private func _itemArrivalStage(
     _ deleted: _Removals, oldSectionForNew: [Int?]
-  ) -> (stage: StagedBatch, updated: [ItemPath]) {
+  ) -> StagedBatch {
     var batch = ListBatch()
     batch.itemInsertions = itemInsertions
     // A moved item survives stage 1, in a section that survives stage 2.
@@ -226,7 +222,6 @@ extension SectionedDifference {
         to: $0.to)
     }
     let arrivals = _Arrivals(self, deleted)
-    var updatedNewPaths: [ItemPath] = []
     var final: [StagedBatch.Section] = []
     for t in 0..<sections.newCount {
       guard let s = oldSectionForNew[t] else {
@@ -236,25 +231,19 @@ extension SectionedDifference {
       final.append(
         StagedBatch.Section(
           source: .old(s),
-          items: arrivals.items(ofNewSection: t, oldSection: s, updated: &updatedNewPaths)))
+          items: arrivals.items(ofNewSection: t, oldSection: s)))
     }
-    return (StagedBatch(batch: batch, sections: final), updatedNewPaths)
+    return StagedBatch(batch: batch, sections: final)
   }
 
   /// Stage 5, content, in the final positions (old and new agree): section
   /// reloads, and the other updated items reconfigured or reloaded.
-  private func _contentStage(
-    updating updatedNewPaths: [ItemPath], by style: ContentUpdateStyle
-  ) -> StagedBatch {
+  private func _contentStage(by style: ContentUpdateStyle) -> StagedBatch {
     var batch = ListBatch()
     var reloadedSection = [Bool](repeating: false, count: sections.newCount)
-    for s in sections.updates {
-      let t = sections.newPositions[s]!
-      reloadedSection[t] = true
-      batch.sectionReloads.append(t)
-    }
-    batch.sectionReloads.sort()
-    let contentUpdates = updatedNewPaths.filter { !reloadedSection[$0.section] }.sorted()
+    for t in sections.updates { reloadedSection[t] = true }
+    batch.sectionReloads = sections.updates
+    let contentUpdates = itemUpdates.filter { !reloadedSection[$0.section] }
     switch style {
     case .reload: batch.itemReloads = contentUpdates
     case .reconfigure: batch.itemReconfigures = contentUpdates
@@ -281,18 +270,15 @@ private struct _Removals {
 }
 
 /// Where the items of stage 4 come from: insertions and move destinations
-/// by new section, the old items that leave each old section, and the
-/// updated ones, each ascending.
+/// by new section and the old items that leave each old section, each
+/// ascending.
 private struct _Arrivals {
   let newItemCounts: [Int]
   let deleted: _Removals
   let inserted: _Removals
   let leaving: _Removals
-  let updated: _Removals
   /// The moves into each new section, ascending by new position.
   var arriving: [[SectionedDifference.ItemMove]]
-  /// The updated items, for the moved ones among them (none without moves).
-  let updatedPaths: Set<ItemPath>
 
   init(_ difference: SectionedDifference, _ deleted: _Removals) {
     newItemCounts = difference.newItemCounts
@@ -301,26 +287,19 @@ private struct _Arrivals {
       sorting: difference.itemInsertions, sectionCount: difference.sections.newCount)
     leaving = _Removals(
       sorting: difference.itemMoves.map(\.from), sectionCount: difference.sections.oldCount)
-    updated = _Removals(
-      sorting: difference.itemUpdates, sectionCount: difference.sections.oldCount)
     arriving = [[SectionedDifference.ItemMove]](
       repeating: [], count: difference.sections.newCount)
     // `itemMoves` is ascending by new path.
     for move in difference.itemMoves { arriving[move.to.section].append(move) }
-    updatedPaths = difference.itemMoves.isEmpty ? [] : Set(difference.itemUpdates)
   }
 
   /// The items of new section `t` (old section `s`): insertions and move
   /// destinations in their places, and the items that stay, in their old
-  /// order, in the places left, a run at a time; appends the new paths of
-  /// the updated ones to `updatedNewPaths`.
-  func items(
-    ofNewSection t: Int, oldSection s: Int, updated updatedNewPaths: inout [ItemPath]
-  ) -> StagedBatch.Items {
+  /// order, in the places left, a run at a time.
+  func items(ofNewSection t: Int, oldSection s: Int) -> StagedBatch.Items {
     var insertions = _Cursor(inserted.items[t])
     var arrivals = _Cursor(arriving[t].map(\.to.item))
     var gaps = _Cursor((deleted.items[s] + leaving.items[s]).sorted())
-    var updates = _Cursor(updated.items[s])
     let count = newItemCounts[t]
     var items = StagedBatch.Items()
     var i = 0
@@ -330,9 +309,7 @@ private struct _Arrivals {
         items._append(.new(ItemPath(section: t, item: i)))
         i += 1
       } else if arrivals.next(atLeast: i) == i {
-        let from = arriving[t][arrivals.offset].from
-        if updatedPaths.contains(from) { updatedNewPaths.append(ItemPath(section: t, item: i)) }
-        items._append(.old(from))
+        items._append(.old(arriving[t][arrivals.offset].from))
         i += 1
       } else {
         while gaps.next(atLeast: stayer) == stayer { stayer += 1 }
@@ -340,10 +317,6 @@ private struct _Arrivals {
         let event = Swift.min(
           insertions.next(atLeast: i) ?? count, arrivals.next(atLeast: i) ?? count)
         let run = Swift.min(event - i, (gaps.next(atLeast: stayer) ?? Int.max) - stayer)
-        while let u = updates.next(atLeast: stayer), u < stayer + run {
-          updatedNewPaths.append(ItemPath(section: t, item: i + u - stayer))
-          updates.offset += 1
-        }
         items._append(.old(ItemPath(section: s, item: stayer)), count: run)
         i += run
         stayer += run

@@ -16,7 +16,8 @@ extension SectionedDifference {
     @usableFromInline internal var itemDeletions: [ItemPath] = []
     @usableFromInline internal var itemInsertions: [ItemPath] = []
     @usableFromInline internal var itemMoves: [ItemMove] = []
-    @usableFromInline internal var itemUpdates: [ItemPath] = []
+    /// Each updated item, from its old path to its new one.
+    @usableFromInline internal var itemUpdates: [ItemMove] = []
 
     /// Matches the items of `old` and `new`, whose section `t` is old
     /// section `oldSectionForNew[t]`, or new if that is `nil`.
@@ -36,7 +37,7 @@ extension SectionedDifference {
       for t in new.indices {
         guard let s = oldSectionForNew[t] else { continue }
         let (oldMiddle, newMiddle) = _matchEnds(
-          old[s], new[t], section: s, itemID: itemID, itemContentEquals: itemContentEquals)
+          old[s], new[t], sections: s, t, itemID: itemID, itemContentEquals: itemContentEquals)
         if let left = _matchMiddleByScript(
           old[s], new[t], sections: s, t, oldMiddle, newMiddle, itemID: itemID,
           itemContentEquals: itemContentEquals)
@@ -78,18 +79,21 @@ extension SectionedDifference {
     }
 
     /// Matches the common prefix and suffix of `before` (old section `s`)
-    /// and `after` by comparing identities, records their content updates,
+    /// and `after` (new section `t`) by comparing identities, records their content updates,
     /// and returns the middles left: the whole of both if the first items
     /// differ, empty if the identities are the same.
     @inlinable
     internal mutating func _matchEnds<Items: RandomAccessCollection, ItemID: Hashable>(
-      _ before: Items, _ after: Items, section s: Int,
+      _ before: Items, _ after: Items, sections s: Int, _ t: Int,
       itemID: (Items.Element) -> ItemID,
       itemContentEquals: (Items.Element, Items.Element) -> Bool
     ) -> (old: Range<Int>, new: Range<Int>) {
       let (prefix, suffix) = _commonEnds(
         before, after, id: itemID, contentEquals: itemContentEquals
-      ) { itemUpdates.append(ItemPath(section: s, item: $0)) }
+      ) {
+        itemUpdates.append(
+          ItemMove(from: ItemPath(section: s, item: $0), to: ItemPath(section: t, item: $1)))
+      }
       let n = before.count
       let m = after.count
       return (prefix..<n - suffix, prefix..<m - suffix)
@@ -128,12 +132,17 @@ extension SectionedDifference {
           budget: 8 * (oldMiddle.count + newMiddle.count),
           { x, y in itemID(oldItem(start + x)) == itemID(newItem(start + y)) })
       else { return nil }
-      var updates: [Int] = []
+      var updates: [IdentityDifference.Move] = []
       let changes = script.changes(
         at: start, updates: &updates,
         sameID: { itemID(oldItem($0)) == itemID(newItem($1)) },
         sameContent: { itemContentEquals(oldItem($0), newItem($1)) })
-      for j in updates { itemUpdates.append(ItemPath(section: s, item: j)) }
+      for update in updates {
+        itemUpdates.append(
+          ItemMove(
+            from: ItemPath(section: s, item: update.from),
+            to: ItemPath(section: t, item: update.to)))
+      }
       for move in changes.moves {
         itemMoves.append(
           ItemMove(
@@ -191,7 +200,7 @@ extension SectionedDifference {
           source[source.index(source.startIndex, offsetBy: from.item)],
           after[after.index(after.startIndex, offsetBy: i)])
         {
-          itemUpdates.append(from)
+          itemUpdates.append(ItemMove(from: from, to: to))
         }
         itemMoves.append(ItemMove(from: from, to: to))
       }
@@ -225,7 +234,7 @@ extension SectionedDifference {
         if !itemContentEquals(
           source[source.index(source.startIndex, offsetBy: from.item)], after[index])
         {
-          itemUpdates.append(from)
+          itemUpdates.append(ItemMove(from: from, to: ItemPath(section: t, item: i)))
         }
         if from.section == s {
           stayers.append((i, from.item))

@@ -41,13 +41,15 @@ public struct SectionedDifference: Hashable, Sendable {
   /// The fewest moves that explain the reorder of the surviving items, in
   /// ascending new path.
   public var itemMoves: [ItemMove]
-  /// Old paths of matched items whose content changed, ascending (moved
+  /// New paths of matched items whose content changed, ascending (moved
   /// ones included: a batch form decides how to show them).
   public var itemUpdates: [ItemPath]
   /// The number of items of every old section.
   public var oldItemCounts: [Int]
   /// The number of items of every new section.
   public var newItemCounts: [Int]
+  /// The old paths of `itemUpdates`, ascending: what a batch reloads.
+  @usableFromInline internal var _itemUpdateSources: [ItemPath]
 
   /// An item that moved.
   public struct ItemMove: Hashable, Sendable {
@@ -128,13 +130,13 @@ public struct SectionedDifference: Hashable, Sendable {
       old: oldItems, new: newItems, oldSectionForNew: sections._oldPositions, itemID: itemID,
       itemContentEquals: itemContentEquals)
     match.itemMoves.sort { $0.to < $1.to }
-    match.itemUpdates.sort()
 
     self.sections = sections
     self.itemDeletions = match.itemDeletions
     self.itemInsertions = match.itemInsertions
     self.itemMoves = match.itemMoves
-    self.itemUpdates = match.itemUpdates
+    self.itemUpdates = match.itemUpdates.map(\.to).sorted()
+    self._itemUpdateSources = match.itemUpdates.map(\.from).sorted()
     self.oldItemCounts = oldItems.map(\.count)
     self.newItemCounts = newItems.map(\.count)
   }
@@ -166,13 +168,14 @@ public struct SectionedDifference: Hashable, Sendable {
     func path(_ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
     let sectionCount = itemCounts.count
     self.sections = IdentityDifference(
-      deletions: [], insertions: [], moves: [], updates: [],
+      deletions: [], insertions: [], moves: [], updated: [],
       newPositions: .init(runs: [.init(old: 0, new: 0, count: sectionCount)], count: sectionCount),
       newCount: sectionCount)
     self.itemDeletions = difference.deletions.map(path)
     self.itemInsertions = difference.insertions.map(path)
     self.itemMoves = difference.moves.map { ItemMove(from: path($0.from), to: path($0.to)) }
     self.itemUpdates = difference.updates.map(path)
+    self._itemUpdateSources = difference._updateSources.map(path)
     self.oldItemCounts = itemCounts
     self.newItemCounts = itemCounts
     self.newItemCounts[section] = difference.newCount

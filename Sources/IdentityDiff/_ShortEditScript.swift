@@ -80,9 +80,10 @@ internal struct _ShortEditScript {
   }
 
   /// The difference this script makes between the rows at `start` onwards
-  /// of both snapshots: appends updated old positions to `updates`, and
-  /// returns the deletions (descending), the insertions and the moves
-  /// (ascending), and the matched rows as runs ascending by old position.
+  /// of both snapshots: appends the updated rows to `updates` (old and new
+  /// position, as a move's), and returns the deletions (descending), the
+  /// insertions and the moves (ascending), and the matched rows as runs
+  /// ascending by old position.
   ///
   /// Rows out of the runs with the same identifier are one item moved,
   /// paired in order of appearance. Which survivors move is decided as
@@ -91,7 +92,7 @@ internal struct _ShortEditScript {
   /// - Complexity: O(rows in the runs + edits²), and no storage per row.
   @inlinable
   internal func changes(
-    at start: Int, updates: inout [Int],
+    at start: Int, updates: inout [IdentityDifference.Move],
     sameID: (_ old: Int, _ new: Int) -> Bool, sameContent: (_ old: Int, _ new: Int) -> Bool
   ) -> (
     deletions: [Int], insertions: [Int], moves: [IdentityDifference.Move],
@@ -119,7 +120,7 @@ internal struct _ShortEditScript {
       for offset in 0..<block.count {
         let j = start + block.old + offset
         let i = start + block.new + offset
-        if !sameContent(j, i) { updates.append(j) }
+        if !sameContent(j, i) { updates.append(IdentityDifference.Move(from: j, to: i)) }
         if offset >= keep { moves.append(IdentityDifference.Move(from: j, to: i)) }
       }
     }

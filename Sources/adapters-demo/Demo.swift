@@ -234,7 +234,7 @@ enum Demo {
     third.next = ListNode(-1, next: third.next)
     let update = list.update { rows in
       rows.invalidate(from: 3, newCount: n + 1)
-      return RowChanges(inserted: [3..<4])
+      return RowChanges(insertions: [3..<4])
     }
     report.record("node inserted at 3", update)
     return report
@@ -251,7 +251,7 @@ enum Demo {
       engine: makeEngine(count: roots.count))
     list.update { rows in
       rows.expandAll()
-      return RowChanges(removed: [0..<roots.count], inserted: [0..<rows.count])
+      return RowChanges(deletions: [0..<roots.count], insertions: [0..<rows.count])
     }
     report.items = list.data.count
     report.arrayConversionBytes = arrayConversionBytes(list.data)

@@ -19,8 +19,8 @@ func rowChangesProblems<ID: Equatable>(
 ) -> [String] {
   var problems: [String] = []
   for (name, ranges, count) in [
-    ("removed", changes.removed, old.count), ("inserted", changes.inserted, new.count),
-    ("updated", changes.updated, new.count),
+    ("removed", changes.deletions, old.count), ("inserted", changes.insertions, new.count),
+    ("updated", changes.updates, new.count),
   ] {
     if !zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound }) {
       problems.append("\(name) \(ranges) not ascending and apart")
@@ -30,26 +30,27 @@ func rowChangesProblems<ID: Equatable>(
     }
   }
   guard problems.isEmpty else { return problems }
-  let removed = Set(changes.removed.joined())
-  let inserted = Set(changes.inserted.joined())
+  let removed = Set(changes.deletions.joined())
+  let inserted = Set(changes.insertions.joined())
   let keptOld = old.indices.filter { !removed.contains($0) }.map { old[$0] }
   let keptNew = new.indices.filter { !inserted.contains($0) }.map { new[$0] }
   if keptOld != keptNew { problems.append("kept rows differ: \(keptOld) against \(keptNew)") }
-  if changes.updated.joined().contains(where: inserted.contains) {
-    problems.append("updated \(changes.updated) inserted too")
+  let arrivals = Set(changes.moves.map(\.to))
+  if changes.updates.joined().contains(where: { inserted.contains($0) && !arrivals.contains($0) }) {
+    problems.append("updated \(changes.updates) inserted (not moved) too")
   }
-  for move in changes.moved {
+  for move in changes.moves {
     if !removed.contains(move.from) || !inserted.contains(move.to) || old[move.from] != new[move.to]
     {
       problems.append(
         "move \(move.from)→\(move.to) is not of one item from a removed row to an inserted one")
     }
   }
-  if !zip(changes.moved, changes.moved.dropFirst()).allSatisfy({ $0.from < $1.from }) {
-    problems.append("moves \(changes.moved) not ascending")
+  if !zip(changes.moves, changes.moves.dropFirst()).allSatisfy({ $0.from < $1.from }) {
+    problems.append("moves \(changes.moves) not ascending")
   }
-  if let updated, Array(changes.updated.joined()) != updated {
-    problems.append("updated \(changes.updated), expected rows \(updated)")
+  if let updated, Array(changes.updates.joined()) != updated {
+    problems.append("updated \(changes.updates), expected rows \(updated)")
   }
   return problems
 }
@@ -166,7 +167,7 @@ struct AdapterChangesTests {
           section(), at: Int.random(in: 0...rows.sections.count, using: &g))
       case 1: changes = rows.appendSection(section())
       case 2 where s >= 0:
-        changes = RowChanges(removed: [rows.rows(ofSection: s)].filter { !$0.isEmpty })
+        changes = RowChanges(deletions: [rows.rows(ofSection: s)].filter { !$0.isEmpty })
         rows.removeSection(at: s)
       case 3 where s >= 0:
         changes = rows.moveSection(from: s, to: Int.random(in: 0..<rows.sections.count, using: &g))

@@ -33,7 +33,7 @@ struct ListCompositionTests {
     #expect(
       uikitBatchProblems(changes.batch(), before: [before.ids.count], after: [ids.count]) == [],
       comment)
-    let expected = before.expectedOffset(newIDs: ids, removed: changes.removed)
+    let expected = before.expectedOffset(newIDs: ids, removed: changes.deletions)
     #expect(
       abs(list.engine.viewport.offset - expected) < 1e-9,
       "offset \(list.engine.viewport.offset), the rules give \(expected): \(note), \(changes)")
@@ -145,11 +145,11 @@ struct ListCompositionTests {
             let k = Int.random(in: 1...60, using: &g)
             rows.insert(contentsOf: nextID..<nextID + k, at: at)
             nextID += k
-            changes.append(RowChanges(inserted: [at..<at + k]))
+            changes.append(RowChanges(insertions: [at..<at + k]))
           } else {
             let removed = Self.randomRemoval(from: rows.count, upTo: 80, &g)
             rows.removeSubrange(removed)
-            changes.append(RowChanges(removed: [removed]))
+            changes.append(RowChanges(deletions: [removed]))
             if rows.isEmpty { emptied += 1 }
           }
         }
@@ -236,7 +236,7 @@ struct ListCompositionTests {
           case 0:
             changes.append(rows.insertSection(section(), at: Int.random(in: 0...count, using: &g)))
           case 1 where s >= 0:
-            changes.append(RowChanges(removed: [rows.rows(ofSection: s)].filter { !$0.isEmpty }))
+            changes.append(RowChanges(deletions: [rows.rows(ofSection: s)].filter { !$0.isEmpty }))
             rows.removeSection(at: s)
           case 2 where s >= 0:
             changes.append(rows.moveSection(from: s, to: Int.random(in: 0..<count, using: &g)))
@@ -370,7 +370,7 @@ struct ListCompositionTests {
             if at > 0 { nodes[at - 1].next = new.first }
             nodes.insert(contentsOf: new, at: at)
             reference.insert(contentsOf: new.map(\.id), at: at)
-            changes.append(RowChanges(inserted: [at..<at + k]))
+            changes.append(RowChanges(insertions: [at..<at + k]))
             changed = at
             if at == 0 && nodes.count > k { prepended = k }
           } else {
@@ -379,7 +379,7 @@ struct ListCompositionTests {
             if lower > 0 { nodes[lower - 1].next = upper < nodes.count ? nodes[upper] : nil }
             nodes.removeSubrange(removed)
             reference.removeSubrange(removed)
-            changes.append(RowChanges(removed: [removed]))
+            changes.append(RowChanges(deletions: [removed]))
             changed = lower
             if reference.isEmpty { emptied += 1 }
           }

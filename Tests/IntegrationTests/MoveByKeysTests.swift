@@ -146,7 +146,7 @@ struct MoveByKeysTests {
     #expect(board[section: 50].items.keys.prefix(4).elementsEqual([12, 5_005, 9_999, 500]))
     #expect(board[section: 1].items.count == 9 && board[section: 999].items.count == 9)
     // Rows: 11 a section (a header and 10 items).
-    #expect(changes.moved.map(\.from) == [14, 5_506, 10_999])
-    #expect(changes.moved.map(\.to) == [550, 551, 552])
+    #expect(changes.moves.map(\.from) == [14, 5_506, 10_999])
+    #expect(changes.moves.map(\.to) == [550, 551, 552])
   }
 }

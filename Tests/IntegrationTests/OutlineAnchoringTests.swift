@@ -33,7 +33,7 @@ struct OutlineAnchoringTests {
     #expect(list.visibleRange == 600..<610)
     let change = outline.collapse(500)
     list.apply(
-      RowChanges(removed: change.removedRows, inserted: change.insertedRows), from: outline)
+      RowChanges(deletions: change.deletedRows, insertions: change.insertedRows), from: outline)
     // The folder's row at the top edge: the survivor nearest the removed
     // block, not row 100 (what keeping the first survivor below at its
     // off-screen distance gave).
@@ -42,12 +42,12 @@ struct OutlineAnchoringTests {
     // The same collapse while the folder's row is on screen keeps it where
     // it was.
     outline.expand(500)
-    list.apply(RowChanges(removed: [], inserted: [501..<1_000]), from: outline)
+    list.apply(RowChanges(deletions: [], insertions: [501..<1_000]), from: outline)
     _ = list.scroll(toOffset: 495 * 30)
     let before = try #require(screenOffset(of: 500, in: list))
     let collapse = outline.collapse(500)
     list.apply(
-      RowChanges(removed: collapse.removedRows, inserted: collapse.insertedRows), from: outline)
+      RowChanges(deletions: collapse.deletedRows, insertions: collapse.insertedRows), from: outline)
     #expect(screenOffset(of: 500, in: list) == before)
   }
 
@@ -110,7 +110,7 @@ struct OutlineAnchoringTests {
       }
       #expect(list.windowIDs == list.window.map { list.data[$0].id }, "round \(round)")
       // The reader's row itself moved or left: another row holds the place.
-      guard !changes.removed.contains(where: { $0.contains(top) }) else { continue }
+      guard !changes.deletions.contains(where: { $0.contains(top) }) else { continue }
       #expect(
         screenOffset(of: reader, in: list) == before,
         "round \(round): \(ids) to \(String(describing: parent)) top \(top) \(changes) visible \(list.visibleRange) offset \(list.engine.viewport.offset)"

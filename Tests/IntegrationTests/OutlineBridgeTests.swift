@@ -87,7 +87,8 @@ struct OutlineBridgeTests {
         operation = "reload the roots"
       }
       state.list.apply(
-        RowChanges(removed: change.removedRows, inserted: change.insertedRows), from: state.outline)
+        RowChanges(deletions: change.deletedRows, insertions: change.insertedRows),
+        from: state.outline)
       return "\(operation): \(change)"
     } verify: { state in
       let list = state.list

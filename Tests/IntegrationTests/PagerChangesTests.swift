@@ -45,7 +45,7 @@ struct PagerChangesTests {
     await pager.waitUntilIdle()
     #expect(pager.items.count == 80 && pager.items.first == 480)
     let batches = pager.changes(since: version) ?? []
-    #expect(batches.count == 1 && batches.first?.inserted == [0..<20])
+    #expect(batches.count == 1 && batches.first?.insertions == [0..<20])
     list.apply(RowChanges(composing: batches), from: pager.items)
     let first = list.engine.visibleRange.lowerBound
     #expect(list.data[first] == row, "the same row is first on screen")
@@ -232,7 +232,7 @@ struct PagerChangesTests {
       #expect(pager.items.map { $0?.id } == reference, "round \(round): the pager's rows")
       let changes = pager.changes(since: version) ?? []
       #expect(
-        changes.allSatisfy { $0.removed.reduce(0) { $0 + $1.count } == $0.moved.count },
+        changes.allSatisfy { $0.deletions.reduce(0) { $0 + $1.count } == $0.moves.count },
         "round \(round): every removed row is a move")
       let replayed = Self.replaying(changes, on: rowsBefore)
       let rowsNow = pager.items.rows.map(\.id)
@@ -264,9 +264,9 @@ struct PagerChangesTests {
   static func replaying<ID>(_ changes: [RowChanges], on rows: [ID]) -> [ID]? {
     var rows = rows
     for change in changes {
-      let arriving = Dictionary(change.moved.map { ($0.to, rows[$0.from]) }) { first, _ in first }
-      for range in change.removed.reversed() { rows.removeSubrange(range) }
-      for position in change.inserted.joined() {
+      let arriving = Dictionary(change.moves.map { ($0.to, rows[$0.from]) }) { first, _ in first }
+      for range in change.deletions.reversed() { rows.removeSubrange(range) }
+      for position in change.insertions.joined() {
         guard let row = arriving[position], position <= rows.count else { return nil }
         rows.insert(row, at: position)
       }

@@ -127,7 +127,7 @@ struct SectionedListTests {
       let visible = state.list.visibleRange
       if !visible.isEmpty {
         let kept =
-          visible.first { p in !changes.removed.contains { $0.contains(p) } }
+          visible.first { p in !changes.deletions.contains { $0.contains(p) } }
           ?? visible.lowerBound
         state.anchor = (
           Self.rowID(state.list.data[kept]),

@@ -49,7 +49,7 @@ let benchmarks: @Sendable () -> Void = {
           thread = LinkedListCollection(
             head: older[older.count - 50 * (round + 1)], count: thread.count + 50,
             next: { $0.next }, element: { $0.value })
-          return RowChanges(inserted: [0..<50])
+          return RowChanges(insertions: [0..<50])
         }
         blackHole(readWindow(chat))
       }

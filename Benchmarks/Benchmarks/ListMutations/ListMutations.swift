@@ -147,11 +147,11 @@ let benchmarks: @Sendable () -> Void = {
       for _ in 0..<100 {
         shown.update { messages in
           messages.append(-1)
-          return RowChanges(inserted: [messages.count - 1..<messages.count])
+          return RowChanges(insertions: [messages.count - 1..<messages.count])
         }
         shown.update { messages in
           messages.removeLast()
-          return RowChanges(removed: [messages.count..<messages.count + 1])
+          return RowChanges(deletions: [messages.count..<messages.count + 1])
         }
       }
       benchmark.stopMeasurement()

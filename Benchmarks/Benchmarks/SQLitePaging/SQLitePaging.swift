@@ -382,7 +382,7 @@ let benchmarks: @Sendable () -> Void = {
     await pager.waitUntilIdle()
     benchmark.stopMeasurement()
     try await database.write { db in try db.execute(sql: "DELETE FROM item WHERE id < 0") }
-    let moved = await pager.changes(since: version)?.flatMap { $0.moved } ?? []
+    let moved = await pager.changes(since: version)?.flatMap { $0.moves } ?? []
     let found = await pager.items[500_003]?.id
     precondition(
       found == read && moved.contains { $0.from == 500_000 && $0.to == 500_003 },

@@ -120,7 +120,7 @@ final class ChatView: ListHostedView {
         let count = thread.count
         newest.next = message
         thread.invalidate(from: count, newCount: count + 1)
-        return RowChanges(inserted: [count..<count + 1])
+        return RowChanges(insertions: [count..<count + 1])
       }
     }
     newest = message

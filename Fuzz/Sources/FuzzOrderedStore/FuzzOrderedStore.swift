@@ -263,12 +263,12 @@ func moveKeys(
   reference.removeAll { moving.contains($0.key) }
   let landing = target - moved.count { $0 < target }
   reference.insert(contentsOf: moved.map { old[$0] }, at: landing)
-  for move in changes.moved {
+  for move in changes.moves {
     check(old[move.from].key == reference[move.to].key, "move \(move) names another row")
   }
   check(
-    changes.moved.count == (changes.isEmpty ? 0 : moved.count),
-    "\(changes.moved.count) moves for \(moved.count) rows")
+    changes.moves.count == (changes.isEmpty ? 0 : moved.count),
+    "\(changes.moves.count) moves for \(moved.count) rows")
 }
 
 /// Removes a number of rows from the start or the end.

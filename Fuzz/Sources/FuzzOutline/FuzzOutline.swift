@@ -186,12 +186,12 @@ final class OutlineRun {
     switch change {
     case .unknownID: check(expected == .unknownID, "move(\(ids)) unknown, expected \(expected)")
     case .refused: check(expected == .refused, "move(\(ids)) refused, expected \(expected)")
-    default: check(expected == .moved, "move(\(ids)) gave \(change), expected \(expected)")
+    default: check(expected == .accepted, "move(\(ids)) gave \(change), expected \(expected)")
     }
     return change
   }
 
-  enum ExpectedMove { case unknownID, refused, moved }
+  enum ExpectedMove { case unknownID, refused, accepted }
 
   /// The move made in the tree and the reference, as plainly as possible.
   private func mirrorMove(
@@ -214,7 +214,7 @@ final class OutlineRun {
     }
     if let parent, known.contains(parent) || isBelowKnown(parent) { return .refused }
     let moving = all.map(\.node).filter { known.contains($0.id) && !isBelowKnown($0.id) }
-    guard !moving.isEmpty else { return .moved }
+    guard !moving.isEmpty else { return .accepted }
     let destination = parent.flatMap { p in all.first { $0.node.id == p }?.node }
     let isIndexed = parent.map { indexed.contains($0) } ?? true
     let siblings = destination.map { $0.children ?? [] } ?? roots
@@ -240,7 +240,7 @@ final class OutlineRun {
         indexed.remove(node.node.id)
       }
     }
-    return .moved
+    return .accepted
   }
 
   /// The app changed a node's children (or the roots) and says so.
@@ -309,7 +309,7 @@ func explain(_ change: OutlineChange, before: Int, after: Int, step: Int) {
   case .inserted(let rows):
     check(
       after == before + rows.count && rows.upperBound <= after, "inserted \(rows) at step \(step)")
-  case .removed(let rows):
+  case .deleted(let rows):
     check(
       after == before - rows.count && rows.upperBound <= before, "removed \(rows) at step \(step)")
   case .changed(let changes):

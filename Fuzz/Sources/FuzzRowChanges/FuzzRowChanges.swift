@@ -23,8 +23,8 @@ public func main(argc: CInt, argv: UnsafeMutablePointer<UnsafeMutablePointer<CCh
 
 /// The problems of `changes` as the change from `old` to `new` by id.
 func problems(_ changes: RowChanges, from old: [Int], to new: [Int]) -> String? {
-  let removed = Set(changes.removed.joined())
-  let inserted = Set(changes.inserted.joined())
+  let removed = Set(changes.deletions.joined())
+  let inserted = Set(changes.insertions.joined())
   guard changes.newCount(from: old.count) == new.count else { return "counts" }
   guard removed.allSatisfy({ old.indices.contains($0) }),
     inserted.allSatisfy({ new.indices.contains($0) })
@@ -32,7 +32,7 @@ func problems(_ changes: RowChanges, from old: [Int], to new: [Int]) -> String? 
   let keptOld = old.indices.filter { !removed.contains($0) }.map { old[$0] }
   let keptNew = new.indices.filter { !inserted.contains($0) }.map { new[$0] }
   guard keptOld == keptNew else { return "kept rows differ" }
-  for move in changes.moved {
+  for move in changes.moves {
     guard removed.contains(move.from), inserted.contains(move.to), old[move.from] == new[move.to]
     else { return "move \(move.from)→\(move.to)" }
   }
@@ -61,7 +61,7 @@ public func fuzzRowChanges(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let problem = problems(changes, from: before, to: after) {
       divergence("step \(steps.count): \(problem): \(changes), \(before) -> \(after)")
     }
-    check(Array(changes.updated.joined()) == updated, "updated \(changes.updated), not \(updated)")
+    check(Array(changes.updates.joined()) == updated, "updated \(changes.updates), not \(updated)")
     steps.append(changes)
   }
   let last = Array(store.keys)
@@ -103,7 +103,7 @@ func edit(
     let destination = input.int(in: 0...store.count)
     store.move(fromOffsets: offsets, toOffset: destination)
     changes = RowChanges(movingOffsets: offsets, toOffset: destination)
-    for move in changes.moved { movedIDs.insert(before[move.from]) }
+    for move in changes.moves { movedIDs.insert(before[move.from]) }
   case 3 where !store.isEmpty:
     let at = input.int(in: 0...store.count - 1)
     changes = store.setValue(1, forKey: store.keys[at])
@@ -133,24 +133,51 @@ func checkComposed(
     )
     if let expected, movedIDs.contains(id) {
       check(
-        composed.moved.contains(RowChanges.Move(from: position, to: expected)), "move of \(id) lost"
+        composed.moves.contains(RowChanges.Move(from: position, to: expected)), "move of \(id) lost"
       )
     }
   }
-  // Updated rows that survive unmoved are named, by their new positions.
-  let inserted = Set(composed.inserted.joined())
+  // Updated rows that survive, moved or not, are named by their new
+  // positions.
   let firstIDs = Set(first)
   let expectedUpdated = last.indices.filter {
-    updatedIDs.contains(last[$0]) && firstIDs.contains(last[$0]) && !inserted.contains($0)
+    updatedIDs.contains(last[$0]) && firstIDs.contains(last[$0])
   }
   check(
-    Array(composed.updated.joined()) == expectedUpdated,
-    "updated \(composed.updated), not \(expectedUpdated)")
-  // As one batch: deletions in old positions, insertions in new, counts add up.
+    Array(composed.updates.joined()) == expectedUpdated,
+    "updated \(composed.updates), not \(expectedUpdated)")
+  // As one batch: deletions in old positions, insertions in new, counts add
+  // up, and applied as UIKit applies it, the rows after.
   let batch = composed.batch(inSection: 0)
   check(
     first.count - batch.itemDeletions.count + batch.itemInsertions.count == last.count,
     "batch counts")
   check(
     Set(batch.itemReloads).isDisjoint(with: batch.itemDeletions), "a row deleted and reloaded")
+  check(applied(batch, to: first, from: last) == last, "the batch applied: \(batch)")
+}
+
+/// `batch` applied to `old` as UIKit applies one: deletions and move
+/// sources leave, insertions (read from `new`) and move destinations land
+/// at their new positions, the other rows keep their order around them.
+func applied(_ batch: ListBatch, to old: [Int], from new: [Int]) -> [Int] {
+  var leaving = Set(batch.itemDeletions.map(\.item))
+  var arriving: [Int: Int] = [:]  // new position: old position of a moved row
+  for move in batch.itemMoves {
+    leaving.insert(move.from.item)
+    arriving[move.to.item] = move.from.item
+  }
+  let inserted = Set(batch.itemInsertions.map(\.item))
+  var kept = old.indices.filter { !leaving.contains($0) }[...]
+  var result: [Int] = []
+  for position in new.indices {
+    if inserted.contains(position) {
+      result.append(new[position])
+    } else if let from = arriving[position] {
+      result.append(old[from])
+    } else if let next = kept.popFirst() {
+      result.append(old[next])
+    }
+  }
+  return result
 }

@@ -169,13 +169,13 @@ func fuzzMovesByKeys(_ input: inout FuzzInput) {
       "moving \(keys) before \(String(describing: destination)) in \(section): \(shown), expected \(model)"
     )
     let new = rows()
-    let removed = Set(changes.removed.joined())
-    let inserted = Set(changes.inserted.joined())
+    let removed = Set(changes.deletions.joined())
+    let inserted = Set(changes.insertions.joined())
     check(
       old.indices.filter { !removed.contains($0) }.map { old[$0] }
         == new.indices.filter { !inserted.contains($0) }.map { new[$0] },
       "the rows kept by \(changes) differ")
-    for move in changes.moved {
+    for move in changes.moves {
       check(old[move.from] == new[move.to], "move \(move.from)→\(move.to) of \(old) to \(new)")
     }
   }

@@ -363,7 +363,7 @@ final class WindowingRun<L: WindowLayout> {
     data.insert(contentsOf: nextID..<nextID + k, at: at)
     lengths.insert(contentsOf: repeatElement(estimate, count: k), at: at)
     nextID += k
-    list.apply(RowChanges(inserted: [at..<at + k]), from: data)
+    list.apply(RowChanges(insertions: [at..<at + k]), from: data)
     return Effect(changedRows: true)
   }
 
@@ -372,7 +372,7 @@ final class WindowingRun<L: WindowLayout> {
     let upper = input.bool() ? data.count : input.int(in: lower...min(data.count, lower + 12))
     data.removeSubrange(lower..<upper)
     lengths.removeSubrange(lower..<upper)
-    list.apply(RowChanges(removed: [lower..<upper]), from: data)
+    list.apply(RowChanges(deletions: [lower..<upper]), from: data)
     return Effect(changedRows: true)
   }
 

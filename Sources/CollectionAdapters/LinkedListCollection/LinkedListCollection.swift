@@ -226,7 +226,7 @@ public struct LinkedListCollection<Node, Element> {
     }
     _index.lock.withLock { _index.prepend(count, head: head, next: _next) }
     _head = head
-    return RowChanges(inserted: count == 0 ? [] : [0..<count])
+    return RowChanges(insertions: count == 0 ? [] : [0..<count])
   }
 
   /// Tells the collection that the nodes at `source` were unlinked and
@@ -254,7 +254,7 @@ public struct LinkedListCollection<Node, Element> {
   /// pinned.next = head
   /// let changes = chat.invalidate(movingOffsets: [3], toOffset: 0, head: pinned)
   /// assert(chat.elementsEqual(["pinned", "a", "b", "c"]))
-  /// assert(changes.moved == [.init(from: 3, to: 0)])
+  /// assert(changes.moves == [.init(from: 3, to: 0)])
   /// // list.update { $0.invalidate(movingOffsets: [3], toOffset: 0, head: pinned) }
   /// ```
   ///
@@ -270,7 +270,7 @@ public struct LinkedListCollection<Node, Element> {
   ///   - destination: A position in `0...count`, counted before the move.
   ///   - head: The list's first node now.
   /// - Returns: The change: each moved row removed where it was, inserted
-  ///   where it landed, and named in `moved`.
+  ///   where it landed, and named in `moves`.
   /// - Complexity: O(*d*) calls to `next` for the *d* positions between
   ///   the first and the last one the move changed (within the part of the
   ///   list already read), plus O(*k* log *k*) for *k* unsorted positions,

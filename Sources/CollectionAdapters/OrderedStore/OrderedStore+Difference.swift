@@ -80,8 +80,7 @@ extension OrderedStore {
       let slot = newStorage._slot(offset)
       return (newStorage._keys[slot], newStorage._values[slot])
     }
-    for old in difference.updates {
-      guard let position = difference.newPositions[old] else { continue }
+    for position in difference.updates {
       storage._values[position] = newStorage._values[newStorage._slot(position)]
     }
     _checkInvariants()

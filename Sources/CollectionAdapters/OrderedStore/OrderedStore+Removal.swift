@@ -38,7 +38,7 @@ extension OrderedStore {
     guard !bounds.isEmpty else { return RowChanges() }
     _ensureUnique()._removeSubrange(bounds)
     _checkInvariants()
-    return RowChanges(removed: [bounds])
+    return RowChanges(deletions: [bounds])
   }
 
   /// Removes the pairs at the positions in `bounds`.
@@ -160,6 +160,6 @@ extension OrderedStore {
     }
     if kept.count != count { self = kept }
     _checkInvariants()
-    return RowChanges(removed: removed)
+    return RowChanges(deletions: removed)
   }
 }

@@ -24,9 +24,9 @@ extension OrderedStore {
   ///
   /// var messages: OrderedStore<Int, String> = [1: "Hi", 2: "Hello"]
   /// let appended = messages.setValue("How are you?", forKey: 3)
-  /// assert(appended == RowChanges(inserted: [2..<3]))
+  /// assert(appended == RowChanges(insertions: [2..<3]))
   /// let edited = messages.setValue("Hi!", forKey: 1)
-  /// assert(edited == RowChanges(updated: [0..<1]))
+  /// assert(edited == RowChanges(updates: [0..<1]))
   /// ```
   ///
   /// - Parameters:
@@ -43,7 +43,7 @@ extension OrderedStore {
   ) -> RowChanges {
     let (original, position) = updateValue(value, forKey: key, insertingAt: index ?? count)
     let row = position..<position + 1
-    return original == nil ? RowChanges(inserted: [row]) : RowChanges(updated: [row])
+    return original == nil ? RowChanges(insertions: [row]) : RowChanges(updates: [row])
   }
 
   /// Removes the keys of `keys` that the store holds, and says which rows
@@ -69,7 +69,7 @@ extension OrderedStore {
         return removed[position]
       }
     } else {
-      for range in changes.removed.reversed() { removeSubrange(range) }
+      for range in changes.deletions.reversed() { removeSubrange(range) }
     }
     return changes
   }

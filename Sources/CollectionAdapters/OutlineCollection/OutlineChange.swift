@@ -17,8 +17,8 @@ public enum OutlineChange: Hashable, Sendable {
   case unchanged
   /// Rows were inserted at these positions (counted after the change).
   case inserted(Range<Int>)
-  /// Rows were removed from these positions (counted before the change).
-  case removed(Range<Int>)
+  /// Rows were deleted from these positions (counted before the change).
+  case deleted(Range<Int>)
   /// Rows changed as `RowChanges` says: after a move, the moved rows
   /// (subtrees included) as moves, rows it hid (into a collapsed node) as
   /// removals, rows it showed as insertions, and the row of a parent that
@@ -51,27 +51,27 @@ extension OutlineChange {
   /// var outline = OutlineCollection(
   ///   roots: [Folder(id: "a", children: [Folder(id: "b")])], children: \.children)
   /// let change = outline.expand("a")
-  /// let batch = (removed: change.removedRows, inserted: change.insertedRows)  // [], [1..<2]
+  /// let rows = (deleted: change.deletedRows, inserted: change.insertedRows)  // [], [1..<2]
   /// // list.update { rows in rows.expand("a").rowChanges }  // in place, anchored
   /// ```
   ///
   /// - Complexity: O(1).
-  public var removedRows: [Range<Int>] {
+  public var deletedRows: [Range<Int>] {
     switch self {
-    case .removed(let rows): return rows.isEmpty ? [] : [rows]
-    case .changed(let changes): return changes.removed
+    case .deleted(let rows): return rows.isEmpty ? [] : [rows]
+    case .changed(let changes): return changes.deletions
     case .unknownID, .unchanged, .inserted, .refused: return []
     }
   }
 
-  /// The rows inserted, counted after the change (see `removedRows`).
+  /// The rows inserted, counted after the change (see `deletedRows`).
   ///
   /// - Complexity: O(1).
   public var insertedRows: [Range<Int>] {
     switch self {
     case .inserted(let rows): return rows.isEmpty ? [] : [rows]
-    case .changed(let changes): return changes.inserted
-    case .unknownID, .unchanged, .removed, .refused: return []
+    case .changed(let changes): return changes.insertions
+    case .unknownID, .unchanged, .deleted, .refused: return []
     }
   }
 }
@@ -83,6 +83,6 @@ extension OutlineChange {
   /// - Complexity: O(1).
   public var rowChanges: RowChanges {
     if case .changed(let changes) = self { return changes }
-    return RowChanges(removed: removedRows, inserted: insertedRows)
+    return RowChanges(deletions: deletedRows, insertions: insertedRows)
   }
 }

@@ -43,8 +43,8 @@ extension OutlineCollection {
       oldStarts[old.count] == first + oldTotal, newStarts[new.count] == first + newTotal
     else {
       return RowChanges(
-        removed: oldTotal > 0 ? [first..<first + oldTotal] : [],
-        inserted: newTotal > 0 ? [first..<first + newTotal] : [])
+        deletions: oldTotal > 0 ? [first..<first + oldTotal] : [],
+        insertions: newTotal > 0 ? [first..<first + newTotal] : [])
     }
     let difference = IdentityDifference(
       from: old, to: new, id: { $0.id }, contentEquals: { _, _ in true })
@@ -65,10 +65,10 @@ extension OutlineCollection {
     let added = Set(difference.insertions)
     let stayed = new.indices.filter { !added.contains($0) && !arrived.contains($0) }
     return RowChanges(
-      removed: _runs(removed.sorted { $0.lowerBound < $1.lowerBound }),
-      inserted: _runs(inserted.sorted { $0.lowerBound < $1.lowerBound }),
-      updated: _runs(stayed.map { newStarts[$0]..<newStarts[$0] + 1 }),
-      moved: moved.sorted { $0.from < $1.from })
+      deletions: _runs(removed.sorted { $0.lowerBound < $1.lowerBound }),
+      insertions: _runs(inserted.sorted { $0.lowerBound < $1.lowerBound }),
+      updates: _runs(stayed.map { newStarts[$0]..<newStarts[$0] + 1 }),
+      moves: moved.sorted { $0.from < $1.from })
   }
 
   /// The first row of each block, and the end of the last.

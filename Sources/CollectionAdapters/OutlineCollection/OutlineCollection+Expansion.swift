@@ -88,7 +88,7 @@ extension OutlineCollection {
     _propagate(from: record, delta: -total)
     _records[Int(record)].isExpanded = false
     guard let position else { return .unchanged }
-    return .removed(position + 1..<position + 1 + total)
+    return .deleted(position + 1..<position + 1 + total)
   }
 
   /// Expands the node with `id` if it is collapsed, and collapses it if it
@@ -157,7 +157,7 @@ extension OutlineCollection {
       inserted.append(row.position + shift + 1..<row.position + shift + 1 + rows)
       shift += rows
     }
-    return inserted.isEmpty ? .unchanged : .changed(RowChanges(inserted: inserted))
+    return inserted.isEmpty ? .unchanged : .changed(RowChanges(insertions: inserted))
   }
 
   /// Collapses every node and forgets all expanded state: only the roots
@@ -180,7 +180,7 @@ extension OutlineCollection {
     }
     self = OutlineCollection(
       roots: _recordChildren[0], id: _id, children: _children, hasChildren: _hasChildren)
-    return removed.isEmpty ? .unchanged : .changed(RowChanges(removed: removed))
+    return removed.isEmpty ? .unchanged : .changed(RowChanges(deletions: removed))
   }
 
   /// Expands the ancestors of the node at the end of `path`, so that it is a
@@ -352,7 +352,7 @@ extension OutlineCollection {
     guard let newChildren else {
       _dropChildren(of: record, rows: oldTotal, survivors: survivors.values)
       guard wasExpanded, let position else { return .unchanged }
-      return .removed(position + 1..<position + 1 + oldTotal)
+      return .deleted(position + 1..<position + 1 + oldTotal)
     }
     let newCount = newChildren.count
     var base = Int(span.base)

@@ -30,7 +30,7 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   /// outline.expand("src")  // rows: docs, a.md, b.md, src
   /// let change = outline.move(["b.md"], toParent: "src", before: nil)
   /// assert(outline.map(\.id) == ["docs", "a.md", "src", "b.md"])
-  /// assert(change.rowChanges.moved == [.init(from: 2, to: 3)])
+  /// assert(change.rowChanges.moves == [.init(from: 2, to: 3)])
   /// // list.update { $0.move(ids, toParent: folder, before: nil).rowChanges }
   /// ```
   ///
@@ -270,10 +270,10 @@ extension OutlineCollection {
     removed.sort { $0.lowerBound < $1.lowerBound }
     moves.sort { $0.from < $1.from }
     let changes = RowChanges(
-      removed: _joined(removed), inserted: _joined(inserted),
-      updated: updated.map { [$0..<$0 + 1] } ?? [], moved: moves)
+      deletions: _joined(removed), insertions: _joined(inserted),
+      updates: updated.map { [$0..<$0 + 1] } ?? [], moves: moves)
     let inPlace =
-      changes.updated.isEmpty && changes.removed == changes.inserted
+      changes.updates.isEmpty && changes.deletions == changes.insertions
       && moves.allSatisfy { $0.from == $0.to }
     return inPlace ? .unchanged : .changed(changes)
   }

@@ -23,7 +23,7 @@ extension SectionedCollection where Items: RangeReplaceableCollection {
   ///   ListSection(id: "B", items: ["Barbara"], header: true),
   /// ])
   /// let changes = contacts.insertItems(contentsOf: ["Brian"], at: ItemPath(section: 1, item: 1))
-  /// assert(changes == RowChanges(inserted: [5..<6]))
+  /// assert(changes == RowChanges(insertions: [5..<6]))
   /// assert(contacts[ItemPath(section: 1, item: 1)] == "Brian")
   /// ```
   ///
@@ -41,7 +41,7 @@ extension SectionedCollection where Items: RangeReplaceableCollection {
     let index = _itemIndex(path)
     _sections[path.section].items.insert(contentsOf: newItems, at: index)
     _recountRows(from: path.section)
-    return newItems.isEmpty ? RowChanges() : RowChanges(inserted: [row..<row + newItems.count])
+    return newItems.isEmpty ? RowChanges() : RowChanges(insertions: [row..<row + newItems.count])
   }
 
   /// Inserts `item` so that it becomes the item at `path`.
@@ -67,7 +67,7 @@ extension SectionedCollection where Items: RangeReplaceableCollection {
     atOffsets offsets: some Sequence<Int>, inSection section: Int
   ) -> RowChanges {
     _checkSection(section)
-    let removed = RowChanges(removing: offsets).removed
+    let removed = RowChanges(removing: offsets).deletions
     guard !removed.isEmpty else { return RowChanges() }
     let itemCount = _sections[section].items.count
     _precondition(
@@ -82,7 +82,7 @@ extension SectionedCollection where Items: RangeReplaceableCollection {
     let firstItemRow = _sectionStarts[section] + (_sections[section].hasHeader ? 1 : 0)
     _recountRows(from: section)
     return RowChanges(
-      removed: removed.map { $0.lowerBound + firstItemRow..<$0.upperBound + firstItemRow })
+      deletions: removed.map { $0.lowerBound + firstItemRow..<$0.upperBound + firstItemRow })
   }
 
   /// Replaces the item at `path` with `item` (the same row, new content).
@@ -94,7 +94,7 @@ extension SectionedCollection where Items: RangeReplaceableCollection {
     let row = position(of: path)
     let bounds = _itemIndices(path.item..<path.item + 1, inSection: path.section)
     _sections[path.section].items.replaceSubrange(bounds, with: CollectionOfOne(item))
-    return RowChanges(updated: [row..<row + 1])
+    return RowChanges(updates: [row..<row + 1])
   }
 
   /// Records a move the user already made on screen (a drag, which UIKit
@@ -128,8 +128,8 @@ extension SectionedCollection where Items: RangeReplaceableCollection {
     return oldRow == newRow
       ? RowChanges()
       : RowChanges(
-        removed: [oldRow..<oldRow + 1], inserted: [newRow..<newRow + 1],
-        moved: [RowChanges.Move(from: oldRow, to: newRow)])
+        deletions: [oldRow..<oldRow + 1], insertions: [newRow..<newRow + 1],
+        moves: [RowChanges.Move(from: oldRow, to: newRow)])
   }
 
   /// The index of the item at `path` in its section's items.

@@ -53,7 +53,7 @@ extension SectionedCollection {
     _sections.insert(section, at: index)
     _recountRows(from: index)
     let rows = rows(ofSection: index)
-    return rows.isEmpty ? RowChanges() : RowChanges(inserted: [rows])
+    return rows.isEmpty ? RowChanges() : RowChanges(insertions: [rows])
   }
 
   /// Appends `section` after the last.
@@ -69,7 +69,7 @@ extension SectionedCollection {
   ///
   /// The rows it showed are `rows(ofSection: index)`, read before the
   /// removal: a list that shows the collection is told
-  /// `RowChanges(removed: [that])`.
+  /// `RowChanges(deletions: [that])`.
   ///
   /// - Complexity: O(*s*) for *s* sections.
   @discardableResult
@@ -96,8 +96,8 @@ extension SectionedCollection {
     let new = rows(ofSection: destination)
     guard old != new, !old.isEmpty else { return RowChanges() }
     return RowChanges(
-      removed: [old], inserted: [new],
-      moved: zip(old, new).map { RowChanges.Move(from: $0, to: $1) })
+      deletions: [old], insertions: [new],
+      moves: zip(old, new).map { RowChanges.Move(from: $0, to: $1) })
   }
 
   /// Replaces every section.
@@ -113,6 +113,6 @@ extension SectionedCollection {
     self._sections = sections
     _recountRows(from: 0)
     return RowChanges(
-      removed: oldCount == 0 ? [] : [0..<oldCount], inserted: count == 0 ? [] : [0..<count])
+      deletions: oldCount == 0 ? [] : [0..<oldCount], insertions: count == 0 ? [] : [0..<count])
   }
 }

@@ -43,7 +43,7 @@ extension _PagerCore {
   internal static func _withShifts(
     _ changes: RowChanges, from old: PagedCollection<Item>, to new: PagedCollection<Item>
   ) -> RowChanges {
-    guard !changes.updated.isEmpty, let type = Item.self as? any (Identifiable & Sendable).Type
+    guard !changes.updates.isEmpty, let type = Item.self as? any (Identifiable & Sendable).Type
     else {
       return changes
     }
@@ -71,7 +71,7 @@ extension _PagerCore {
     // In the coordinates after `changes`: the replaced rows removed and
     // inserted again, an item found on both sides moved.
     return changes.followed(
-      by: RowChanges(removed: runs, inserted: runs, moved: moves.sorted { $0.from < $1.from }))
+      by: RowChanges(deletions: runs, insertions: runs, moves: moves.sorted { $0.from < $1.from }))
   }
 
   /// Whether an item can have moved: a publication that only loads
@@ -84,13 +84,13 @@ extension _PagerCore {
   ) -> Bool {
     var itemsBefore = false
     var itemsAfter = false
-    for range in changes.updated {
+    for range in changes.updates {
       let first = changes.oldPosition(ofRowAt: range.lowerBound) ?? 0
       let last = changes.oldPosition(ofRowAt: range.upperBound - 1) ?? old.count - 1
       itemsBefore = itemsBefore || old._mayHoldItems(in: first..<last + 1)
       itemsAfter = itemsAfter || new._mayHoldItems(in: range)
     }
-    for range in changes.inserted where !itemsAfter {
+    for range in changes.insertions where !itemsAfter {
       itemsAfter = new._mayHoldItems(in: range)
     }
     return itemsBefore && itemsAfter
@@ -104,13 +104,13 @@ extension _PagerCore {
     _ changes: RowChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
   ) -> (replaced: Set<Int>, moves: [RowChanges.Move]) {
     var after: [T.ID: Int] = [:]
-    for range in changes.updated + changes.inserted {
+    for range in changes.updates + changes.insertions {
       new._forEachItem(in: range) { position, item in after[item.id] = position }
     }
     guard !after.isEmpty else { return ([], []) }
     var replaced = Set<Int>()
     var before: [T.ID: Int] = [:]
-    for range in changes.updated {
+    for range in changes.updates {
       for position in range {
         guard let item = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }) else {
           continue

@@ -178,7 +178,7 @@ extension Pager where Item: Identifiable {
   /// `destination`, or to the end (`nil`), at once, keeping their order:
   /// a drag to reorder, as SwiftUI's `ReorderDifference` hands it over (its
   /// sources, and a destination before an id or at the end). The move is
-  /// published as one change whose `moved` names each moved row
+  /// published as one change whose `moves` names each moved row
   /// (`changes(since:)`), and lasts under the same rules as
   /// `insert(_:after:)`: until a page loaded after a later `refresh()` holds
   /// a moved item; the source is then the truth (an item it moved too is

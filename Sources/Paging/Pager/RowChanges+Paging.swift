@@ -54,7 +54,7 @@ extension RowChanges {
       newRow += after.count
       x = y
     }
-    self.init(removed: removed, inserted: inserted, updated: updated)
+    self.init(deletions: removed, insertions: inserted, updates: updated)
   }
 
   /// The latest coordinate at or before `x` where a segment of each

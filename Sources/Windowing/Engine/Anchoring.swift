@@ -62,7 +62,7 @@
 ///   layout: FixedLengthLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
 /// chat.anchoring = .chat
 /// let read = chat.visibleRange.lowerBound            // the message read, at the very top
-/// chat.apply(RowChanges(inserted: [0..<50]))         // older history loads above it
+/// chat.apply(RowChanges(insertions: [0..<50]))         // older history loads above it
 /// assert(chat.visibleRange.lowerBound == read + 50)  // still the first one read
 /// assert(chat.viewport.offset == 50 * 40)
 /// ```

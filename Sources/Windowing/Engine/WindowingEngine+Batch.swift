@@ -20,11 +20,11 @@ extension WindowingEngine {
   /// var engine = WindowingEngine(
   ///   layout: FixedLengthLayout(itemCount: 100, itemLength: 40), viewport: Viewport(length: 400))
   /// _ = engine.scroll(toOffset: 400)                        // item 10 at the top
-  /// engine.apply(RowChanges(inserted: [0..<5]))      // five items above it
+  /// engine.apply(RowChanges(insertions: [0..<5]))      // five items above it
   /// assert(engine.visibleRange.lowerBound == 15 && engine.viewport.offset == 600)
   /// ```
   ///
-  /// A moved row (`changes.moved`) counts as a survivor: the reader's place,
+  /// A moved row (`changes.moves`) counts as a survivor: the reader's place,
   /// a pinned row and a measured length follow it. Updated rows keep their
   /// positions; the engine reads nothing of them. An aimed scroll
   /// (`scroll(toPosition:alignment:)`) whose row survives keeps aiming at
@@ -42,12 +42,12 @@ extension WindowingEngine {
   @discardableResult
   public mutating func apply(_ changes: RowChanges) -> WindowChange {
     let oldCount = _layout.itemCount
-    _checkRanges(changes.removed, count: oldCount, "Removed")
+    _checkRanges(changes.deletions, count: oldCount, "Removed")
     let newCount = changes.newCount(from: oldCount)
-    _checkRanges(changes.inserted, count: newCount, "Inserted")
-    for move in changes.moved {
+    _checkRanges(changes.insertions, count: newCount, "Inserted")
+    for move in changes.moves {
       _precondition(
-        _contains(changes.removed, move.from) && _contains(changes.inserted, move.to),
+        _contains(changes.deletions, move.from) && _contains(changes.insertions, move.to),
         "Move \(move.from) to \(move.to) is not of a removed row to an inserted one")
     }
     let target = _anchorTarget(changes, oldCount: oldCount)
@@ -84,7 +84,7 @@ extension WindowingEngine {
     var moved: [Int] = []
     for position in range {
       guard let new = changes.newPosition(ofRowAt: position) else { continue }
-      if _contains(changes.removed, position) {
+      if _contains(changes.deletions, position) {
         moved.append(new)
         continue
       }

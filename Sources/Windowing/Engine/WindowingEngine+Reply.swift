@@ -27,9 +27,9 @@ extension WindowingEngine {
   ///   layout: VariableLengthLayout(itemCount: 20, estimatedLength: 50),
   ///   viewport: Viewport(length: 600))
   /// conversation.anchoring = .assistant
-  /// conversation.apply(RowChanges(inserted: [20..<21]))  // the prompt, sent
+  /// conversation.apply(RowChanges(insertions: [20..<21]))  // the prompt, sent
   /// conversation.showPrompt(at: 20)
-  /// conversation.apply(RowChanges(inserted: [21..<22]))  // its reply starts
+  /// conversation.apply(RowChanges(insertions: [21..<22]))  // its reply starts
   /// conversation.setLength(300, of: 21)  // and grows
   /// assert(conversation.viewport.offset == 20 * 50)  // the prompt at the top
   /// assert(conversation.contentLength == 20 * 50 + 600)  // room below the reply

@@ -252,7 +252,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
   /// - Complexity: O(log ranges × moves), plus one frame query.
   @usableFromInline
   internal func _anchorTarget(_ changes: RowChanges, oldCount: Int) -> _AnchorTarget? {
-    let removed = changes.removed
+    let removed = changes.deletions
     func removal(holding position: Int) -> Range<Int>? {
       let k = removed._partitioningIndex { $0.upperBound > position }
       return k < removed.count && removed[k].contains(position) ? removed[k] : nil
@@ -260,7 +260,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
     // A row that stayed in place, from the anchor on and on screen, wins
     // over one that moved: a row dragged away from the top of the screen
     // leaves the rows below it where they were.
-    if !changes.moved.isEmpty, let anchor = _anchor() {
+    if !changes.moves.isEmpty, let anchor = _anchor() {
       var stayed = anchor
       while let range = removal(holding: stayed) { stayed = range.upperBound }
       if stayed < oldCount, stayed == anchor || _visible.contains(stayed) {
@@ -268,7 +268,7 @@ public struct WindowingEngine<Layout: WindowLayout> {
       }
     }
     var foundAgain: [Int: Int] = [:]
-    for move in changes.moved { foundAgain[move.from] = move.to }
+    for move in changes.moves { foundAgain[move.from] = move.to }
     return _anchorTarget(
       firstSurvivor: { position in
         var survivor = position

@@ -11,8 +11,8 @@ extension WindowLayout {
   ///
   /// - Complexity: The layout's cost of each range.
   public mutating func apply(_ changes: RowChanges) {
-    for range in changes.removed.reversed() { removeItems(at: range) }
-    for range in changes.inserted { insertItems(at: range) }
+    for range in changes.deletions.reversed() { removeItems(at: range) }
+    for range in changes.insertions { insertItems(at: range) }
   }
 }
 
@@ -23,9 +23,9 @@ extension MeasuredLayout {
   /// - Complexity: The layout's cost of each range, plus a `setLength` per
   ///   move.
   public mutating func apply(_ changes: RowChanges) {
-    let lengths = changes.moved.map { length(of: $0.from) }
-    for range in changes.removed.reversed() { removeItems(at: range) }
-    for range in changes.inserted { insertItems(at: range) }
-    for (move, length) in zip(changes.moved, lengths) { setLength(length, of: move.to) }
+    let lengths = changes.moves.map { length(of: $0.from) }
+    for range in changes.deletions.reversed() { removeItems(at: range) }
+    for range in changes.insertions { insertItems(at: range) }
+    for (move, length) in zip(changes.moves, lengths) { setLength(length, of: move.to) }
   }
 }

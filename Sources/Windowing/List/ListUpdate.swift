@@ -24,14 +24,14 @@ public struct ListUpdate<ID: Hashable> {
   public var exited: Identifiers
   /// After a data change (`update(_:)`, `apply(_:from:)`): identifiers of
   /// inserted rows in the window, to animate in.
-  public var inserted: [ID] = []
-  /// After a data change: identifiers of removed rows that were in the
+  public var insertions: [ID] = []
+  /// After a data change: identifiers of deleted rows that were in the
   /// window, to animate out.
-  public var removed: [ID] = []
+  public var deletions: [ID] = []
   /// After a data change: identifiers of window rows whose old position was
-  /// removed and that were found again, by identifier, among the inserted
+  /// deleted and that were found again, by identifier, among the inserted
   /// rows (a move).
-  public var moved: [ID] = []
+  public var moves: [ID] = []
 
   @inlinable
   internal init(change: WindowChange, entered: Identifiers, exited: Identifiers) {

@@ -303,14 +303,14 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     var changes = changes
     let window = _engine.window
     let oldIDs = _windowIDs
-    let removedInWindow = _positions(of: changes.removed, in: window)
-    var movedFrom = Set(changes.moved.map(\.from))
-    var movedTo = Set(changes.moved.map(\.to))
+    let removedInWindow = _positions(of: changes.deletions, in: window)
+    var movedFrom = Set(changes.moves.map(\.from))
+    var movedTo = Set(changes.moves.map(\.to))
     let found = _survivors(
       removedInWindow, of: changes, window: window, ids: oldIDs, movedFrom: movedFrom,
       movedTo: movedTo)
     if !found.isEmpty {
-      changes.moved = (changes.moved + found).sorted { $0.from < $1.from }
+      changes.moves = (changes.moves + found).sorted { $0.from < $1.from }
       for move in found {
         movedFrom.insert(move.from)
         movedTo.insert(move.to)
@@ -320,13 +320,13 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     // What a host animates: rows removed from the window, rows inserted
     // into it, and rows moved into it.
     let newWindow = _engine.window
-    update.removed = removedInWindow.filter { !movedFrom.contains($0) }.map {
+    update.deletions = removedInWindow.filter { !movedFrom.contains($0) }.map {
       oldIDs[$0 &- window.lowerBound]
     }
-    update.inserted = _positions(of: changes.inserted, in: newWindow).filter {
+    update.insertions = _positions(of: changes.insertions, in: newWindow).filter {
       !movedTo.contains($0)
     }.map { _windowIDs[$0 &- newWindow.lowerBound] }
-    update.moved = changes.moved.map(\.to).filter(newWindow.contains).sorted().map {
+    update.moves = changes.moves.map(\.to).filter(newWindow.contains).sorted().map {
       _windowIDs[$0 &- newWindow.lowerBound]
     }
     return update
@@ -352,7 +352,7 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     }
     var found: [RowChanges.Move] = []
     guard wantedCount > 0 else { return found }
-    for range in changes.inserted {
+    for range in changes.insertions {
       var index = _data.index(_data.startIndex, offsetBy: range.lowerBound)
       for position in range {
         if !movedTo.contains(position), let old = wanted[_id(_data[index])]?.popLast() {
@@ -378,9 +378,9 @@ public struct VirtualList<Data: RandomAccessCollection, ID: Hashable, Layout: Wi
     _data = newData
     let change: WindowChange
     if newCount > oldCount {
-      change = _engine.apply(RowChanges(inserted: [oldCount..<newCount]))
+      change = _engine.apply(RowChanges(insertions: [oldCount..<newCount]))
     } else if newCount < oldCount {
-      change = _engine.apply(RowChanges(removed: [newCount..<oldCount]))
+      change = _engine.apply(RowChanges(deletions: [newCount..<oldCount]))
     } else {
       change = _engine.setLayout(_engine.layout)
     }

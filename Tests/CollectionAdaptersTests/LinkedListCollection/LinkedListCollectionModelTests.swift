@@ -48,7 +48,7 @@ private func step(_ m: inout ListModel, _ g: inout SplitMix64) -> String {
     }
     m.head = head
     let changes = m.list.invalidate(prepending: added, head: head)
-    #expect(changes == RowChanges(inserted: added == 0 ? [] : [0..<added]))
+    #expect(changes == RowChanges(insertions: added == 0 ? [] : [0..<added]))
     return "prepend \(added)"
   case 0..<4:
     // Insert after a node: the list changes from the new node's position.

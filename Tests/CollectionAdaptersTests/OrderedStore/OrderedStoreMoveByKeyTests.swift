@@ -41,11 +41,11 @@ struct OrderedStoreMoveByKeyTests {
       #expect(store.keys.elementsEqual(expected), note)
       #expect(store.values.elementsEqual(expected.map { $0 * 10 }), note)
       let new = Array(store.keys)
-      for move in changes.moved { #expect(keys[move.from] == new[move.to], note) }
+      for move in changes.moves { #expect(keys[move.from] == new[move.to], note) }
       #expect(changes.newCount(from: count) == count, note)
       // The rows neither removed nor inserted are the same, in order.
-      let removed = Set(changes.removed.flatMap { $0 })
-      let inserted = Set(changes.inserted.flatMap { $0 })
+      let removed = Set(changes.deletions.flatMap { $0 })
+      let inserted = Set(changes.insertions.flatMap { $0 })
       #expect(
         keys.indices.filter { !removed.contains($0) }.map { keys[$0] }
           == new.indices.filter { !inserted.contains($0) }.map { new[$0] }, note)

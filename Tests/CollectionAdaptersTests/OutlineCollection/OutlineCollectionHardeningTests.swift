@@ -45,7 +45,7 @@ struct OutlineCollectionHardeningTests {
     #expect(outline.map(\.id) == [7, 1, 7])
     #expect(outline.duplicateIDs == [7])
     #expect(outline[2].node === second && !outline[2].isExpanded && outline[2].hasChildren)
-    #expect(outline.collapse(7) == .removed(1..<2))
+    #expect(outline.collapse(7) == .deleted(1..<2))
     #expect(outline.expand(7) == .inserted(1..<2))
     #expect(outline.map(\.id) == [7, 1, 7])
   }

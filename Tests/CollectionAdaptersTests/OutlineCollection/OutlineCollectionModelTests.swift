@@ -267,11 +267,11 @@ private func changeExplains(
     return ids.0 == ids.1
   case .changed(let changes):
     var rows = ids.0
-    for range in changes.removed.reversed() { rows.removeSubrange(range) }
-    let arriving = Dictionary(uniqueKeysWithValues: changes.moved.map { ($0.to, ids.0[$0.from]) })
+    for range in changes.deletions.reversed() { rows.removeSubrange(range) }
+    let arriving = Dictionary(uniqueKeysWithValues: changes.moves.map { ($0.to, ids.0[$0.from]) })
     // A row that was there before and is inserted must be a move.
     let shown = Set(ids.0)
-    for range in changes.inserted {
+    for range in changes.insertions {
       for position in range {
         guard
           let id = arriving[position] ?? (shown.contains(ids.1[position]) ? nil : ids.1[position])
@@ -282,12 +282,12 @@ private func changeExplains(
     let batch = changes.batch()
     return rows == ids.1
       && uikitBatchProblems(batch, before: [ids.0.count], after: [ids.1.count]).isEmpty
-      && changes.updated.allSatisfy { $0.allSatisfy { shown.contains(ids.1[$0]) } }
+      && changes.updates.allSatisfy { $0.allSatisfy { shown.contains(ids.1[$0]) } }
   case .inserted(let range):
     var rebuilt = ids.1
     rebuilt.removeSubrange(range)
     return rebuilt == ids.0
-  case .removed(let range):
+  case .deleted(let range):
     var rebuilt = ids.0
     rebuilt.removeSubrange(range)
     return rebuilt == ids.1
@@ -416,10 +416,10 @@ struct OutlineCollectionModelTests {
         continue
       }
       var rows = before
-      for range in changes.removed.reversed() { rows.removeSubrange(range) }
+      for range in changes.deletions.reversed() { rows.removeSubrange(range) }
       let arriving = Dictionary(
-        uniqueKeysWithValues: changes.moved.map { ($0.to, before[$0.from]) })
-      for range in changes.inserted {
+        uniqueKeysWithValues: changes.moves.map { ($0.to, before[$0.from]) })
+      for range in changes.insertions {
         for position in range { rows.insert(arriving[position] ?? after[position], at: position) }
       }
       #expect(rows == after, note)
@@ -429,7 +429,7 @@ struct OutlineCollectionModelTests {
       // A shuffle among unique ids: every row removed is a move.
       let children = folder.children!.map(\.id)
       if Set(children).count == children.count, children.sorted() == oldChildren.sorted() {
-        #expect(changes.removed.reduce(0) { $0 + $1.count } == changes.moved.count, note)
+        #expect(changes.deletions.reduce(0) { $0 + $1.count } == changes.moves.count, note)
       }
     }
   }

@@ -148,7 +148,7 @@ struct OutlineCollectionTests {
     #expect(outline[2].hasChildren && !outline[2].isExpanded && outline[2].depth == 1)
     #expect(!outline[1].hasChildren)
     #expect(outline.expand(3) == .inserted(3..<4))
-    #expect(outline.collapse(1) == .removed(1..<4))
+    #expect(outline.collapse(1) == .deleted(1..<4))
     #expect(outline.map(\.id) == [1, 5])
     #expect(outline.isExpanded(3) && !outline.isExpanded(1))
     #expect(outline.expand(1) == .inserted(1..<4), "the subtree comes back as it was")
@@ -157,14 +157,14 @@ struct OutlineCollectionTests {
     #expect(outline.expand(99) == .unknownID)
     #expect(outline.collapse(99) == .unknownID)
     #expect(outline.map(\.id) == [1, 2, 3, 4, 5])
-    #expect(outline.toggle(3) == .removed(3..<4))
-    #expect(outline.collapseAll() == .changed(RowChanges(removed: [1..<3])))
+    #expect(outline.toggle(3) == .deleted(3..<4))
+    #expect(outline.collapseAll() == .changed(RowChanges(deletions: [1..<3])))
     #expect(outline.reveal(path: [1, 3, 4]) == 3)
     #expect(outline.map(\.id) == [1, 2, 3, 4, 5])
     #expect(outline.reveal(path: [1, 7]) == nil)
     #expect(outline.expandAll() == .unchanged, "every row is shown; the empty folder adds none")
-    #expect(outline.collapseAll() == .changed(RowChanges(removed: [1..<4])))
-    #expect(outline.expandAll() == .changed(RowChanges(inserted: [1..<4])))
+    #expect(outline.collapseAll() == .changed(RowChanges(deletions: [1..<4])))
+    #expect(outline.expandAll() == .changed(RowChanges(insertions: [1..<4])))
   }
 
   @Test func unknownIDsAreReportedNotTrapped() {
@@ -209,7 +209,7 @@ struct OutlineCollectionTests {
     let lazyRows = outline.map { $0.hasChildren }
     #expect(eagerRows == lazyRows)
     // collapseAll() starts over with the same functions, the answer too.
-    #expect(outline.collapseAll() == .changed(RowChanges(removed: [1..<101])))
+    #expect(outline.collapseAll() == .changed(RowChanges(deletions: [1..<101])))
     children.calls = 0
     #expect(outline.expand(1) == .inserted(1..<101))
     #expect(children.calls == 1, "after collapseAll(), still one listing")
@@ -245,10 +245,10 @@ struct OutlineCollectionTests {
     checkDescents([1] + Array(10...15) + [50] + Array(16..<20) + [2, 30, 31], "15 open")
     // It loses them; re-listing its folder finds only leaves again.
     files[5].children = nil
-    #expect(outline.reloadChildren(of: 15) == .removed(7..<8))
+    #expect(outline.reloadChildren(of: 15) == .deleted(7..<8))
     checkDescents([1] + Array(10..<20) + [2, 30, 31], "15 a leaf again")
     // The same children: each stays, its row read again.
-    #expect(outline.reloadChildren(of: 1) == .changed(RowChanges(updated: [1..<11])))
+    #expect(outline.reloadChildren(of: 1) == .changed(RowChanges(updates: [1..<11])))
     #expect(childrenAreLeaves(1))
     checkDescents([1] + Array(10..<20) + [2, 30, 31], "re-listed")
   }
@@ -413,7 +413,7 @@ struct OutlineCollectionTests {
     // 2 leaves, 3 stays with its open subtree (never removed), 5 arrives.
     #expect(
       outline.reloadChildren(of: 1)
-        == .changed(RowChanges(removed: [1..<2], inserted: [3..<4], updated: [1..<2])))
+        == .changed(RowChanges(deletions: [1..<2], insertions: [3..<4], updates: [1..<2])))
     #expect(outline.map(\.id) == [1, 3, 4, 5])
     // 5 before 3: one of them moves, as a block of rows.
     top.children = [top.children![1], inner]
@@ -424,13 +424,14 @@ struct OutlineCollectionTests {
       change
         == .changed(
           RowChanges(
-            removed: [3..<4], inserted: [1..<2], updated: [2..<3], moved: [.init(from: 3, to: 1)])))
+            deletions: [3..<4], insertions: [1..<2], updates: [2..<3],
+            moves: [.init(from: 3, to: 1)])))
     top.children = nil
-    #expect(outline.reloadChildren(of: 1) == .removed(1..<4))
+    #expect(outline.reloadChildren(of: 1) == .deleted(1..<4))
     #expect(outline.map(\.id) == [1] && !outline[0].hasChildren)
     #expect(
       outline.reloadRoots([TreeNode(9)])
-        == .changed(RowChanges(removed: [0..<1], inserted: [0..<1])))
+        == .changed(RowChanges(deletions: [0..<1], insertions: [0..<1])))
   }
 
   @Test("A reload with repeated identifiers replaces the children's rows")
@@ -441,7 +442,7 @@ struct OutlineCollectionTests {
     // Two children with id 3: no identity tells them apart.
     top.children = [TreeNode(3), TreeNode(3), TreeNode(4)]
     let change = outline.reloadChildren(of: 1)
-    #expect(change == .changed(RowChanges(removed: [1..<3], inserted: [1..<4])))
+    #expect(change == .changed(RowChanges(deletions: [1..<3], insertions: [1..<4])))
     #expect(change.rowChanges.newCount(from: 3) == outline.count)
   }
 

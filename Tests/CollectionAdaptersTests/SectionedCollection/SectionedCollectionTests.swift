@@ -230,7 +230,7 @@ struct SectionedCollectionTests {
     let after = rows()
     let difference = IdentityDifference(from: before, to: after, id: { $0.id })
     #expect(difference.updates.count == 20)
-    #expect(Set(difference.updates.map { before[$0].id }) == Set(rewritten.map { .item($0) }))
+    #expect(Set(difference.updates.map { after[$0].id }) == Set(rewritten.map { .item($0) }))
     #expect(difference.insertions.count == 30)
   }
 

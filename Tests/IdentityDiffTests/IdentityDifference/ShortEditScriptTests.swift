@@ -31,9 +31,11 @@ func referenceDifference(from old: [Item], to new: [Item]) -> IdentityDifference
     IdentityDifference.Move(from: survivors[$0].old, to: survivors[$0].new)
   }
   let deletions = old.indices.reversed().filter { newForOld[$0] == nil }
-  let updates = old.indices.filter { j in newForOld[j].map { new[$0] != old[j] } ?? false }
+  let updated = old.indices.compactMap { j in
+    newForOld[j].flatMap { new[$0] != old[j] ? IdentityDifference.Move(from: j, to: $0) : nil }
+  }
   return IdentityDifference(
-    deletions: deletions, insertions: insertions, moves: moves, updates: updates,
+    deletions: deletions, insertions: insertions, moves: moves, updated: updated,
     newPositions: .init(newForOld), newCount: new.count)
 }
 
@@ -127,7 +129,7 @@ struct ShortEditScriptTests {
         from: old, to: new, id: { CountedID(value: $0.id, hashes: hashes) }, contentEquals: ==)
       #expect(hashes.calls == 0, "\(from) -> \(to)")
       #expect(d.moves == [.init(from: from, to: to)], "\(from) -> \(to)")
-      #expect(d.updates == [from] && d.deletions.isEmpty && d.insertions.isEmpty)
+      #expect(d.updates == [to] && d.deletions.isEmpty && d.insertions.isEmpty)
     }
   }
 }

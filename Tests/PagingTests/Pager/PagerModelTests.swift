@@ -181,19 +181,19 @@ func changesFailure(
   }
   var rows: [PagedRowID<Int>?] = old.rows.map(\.id)
   for batch in batches {
-    for range in batch.removed.reversed() {
+    for range in batch.deletions.reversed() {
       guard range.lowerBound >= 0, range.upperBound <= rows.count else {
         return "removed \(range) out of \(rows.count) rows"
       }
       rows.removeSubrange(range)
     }
-    for range in batch.inserted {
+    for range in batch.insertions {
       guard range.lowerBound >= 0, range.lowerBound <= rows.count else {
         return "inserted \(range) into \(rows.count) rows"
       }
       rows.insert(contentsOf: repeatElement(nil, count: range.count), at: range.lowerBound)
     }
-    for range in batch.updated {
+    for range in batch.updates {
       guard range.lowerBound >= 0, range.upperBound <= rows.count else {
         return "updated \(range) out of \(rows.count) rows"
       }

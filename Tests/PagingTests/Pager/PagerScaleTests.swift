@@ -180,11 +180,11 @@ func movesFailure(
   from old: PagedCollection<Row>, to new: PagedCollection<Row>, _ pager: Pager<Int, Row>
 ) -> String? {
   guard let batches = pager.changes(since: old.version), batches.count == 1 else { return nil }
-  for move in batches[0].moved where old.id(at: move.from) != new.id(at: move.to) {
+  for move in batches[0].moves where old.id(at: move.from) != new.id(at: move.to) {
     return
       "the move \(move.from) -> \(move.to) is of \(old.id(at: move.from)), lands \(new.id(at: move.to))"
   }
-  guard !batches[0].moved.isEmpty else { return nil }
+  guard !batches[0].moves.isEmpty else { return nil }
   // As one UIKit batch: accepted, and showing the new rows (placeholders
   // included, each numbered by its identity).
   var numbers: [PagedRowID<Int>: Int] = [:]

@@ -152,7 +152,7 @@ struct AimedScrollTests {
           Double.random(in: 10...120, using: &g)
         }
         state.trueLengths.insert(contentsOf: added, at: at)
-        state.engine.apply(RowChanges(inserted: [at..<at + added.count]))
+        state.engine.apply(RowChanges(insertions: [at..<at + added.count]))
         if let aimed = state.aimed, aimed.position >= at {
           state.aimed?.position = aimed.position + added.count
         }
@@ -166,7 +166,7 @@ struct AimedScrollTests {
         let removed = at..<min(count - 1, at + Int.random(in: 1...5, using: &g))
         guard !removed.isEmpty else { return "nothing to remove" }
         state.trueLengths.removeSubrange(removed)
-        state.engine.apply(RowChanges(removed: [removed]))
+        state.engine.apply(RowChanges(deletions: [removed]))
         if let aimed = state.aimed {
           if removed.contains(aimed.position) {
             state.aimed = nil

@@ -27,13 +27,13 @@ struct AnchoringTests {
     for load in 0..<5 {
       let older = Array(1_000 - 50 * (load + 1)..<1_000 - 50 * load)
       messages.insert(contentsOf: older, at: 0)
-      list.apply(RowChanges(inserted: [0..<50]), from: messages)
+      list.apply(RowChanges(insertions: [0..<50]), from: messages)
       #expect(screenOffset(of: read, in: list) == 0, "load \(load): 0 pt drift")
     }
     // Appends at the end are followed once the reader is at the end.
     _ = list.scroll(toPosition: messages.count - 1, alignment: .end)
     messages.append(2_000)
-    list.apply(RowChanges(inserted: [messages.count - 1..<messages.count]), from: messages)
+    list.apply(RowChanges(insertions: [messages.count - 1..<messages.count]), from: messages)
     #expect(list.engine.isAtEnd && list.visibleRange.upperBound == messages.count)
   }
 
@@ -45,7 +45,7 @@ struct AnchoringTests {
       layout: FixedLengthLayout(itemCount: posts.count, itemLength: 40),
       viewportLength: 400)
     posts.insert(contentsOf: 0..<10, at: 0)
-    list.apply(RowChanges(inserted: [0..<10]), from: posts)
+    list.apply(RowChanges(insertions: [0..<10]), from: posts)
     #expect(list.engine.viewport.offset == 0 && list.windowIDs.first == 0)
   }
 }
@@ -69,7 +69,7 @@ struct ListUpdateInPlaceTests {
     for message in 1_000..<1_500 {
       list.update { rows in
         rows.append(message)
-        return RowChanges(inserted: [rows.count - 1..<rows.count])
+        return RowChanges(insertions: [rows.count - 1..<rows.count])
       }
     }
     #expect(list.data.withUnsafeBufferPointer { $0.baseAddress } == buffer, "no copy")
@@ -126,13 +126,13 @@ struct ListUpdateInPlaceTests {
     // shared id and one new row at the top of the block.
     let update = list.update { rows in
       rows.replaceSubrange(30..<70, with: [1_000] + rows[30..<70] + [shared, shared, shared])
-      return RowChanges(removed: [30..<70], inserted: [30..<74])
+      return RowChanges(deletions: [30..<70], insertions: [30..<74])
     }
     #expect(list.windowIDs == Array(list.data[list.window]))
     #expect(list.engine.layout.itemCount == 104)
     // The window's rows with the shared id are found in order, so the
     // reader still sees rows of the block, not the rows before it.
-    #expect(update.moved.count == list.window.count)
+    #expect(update.moves.count == list.window.count)
     #expect(list.data[list.visibleRange.lowerBound] == shared)
     #expect(list.engine.viewport.offset >= 0 && list.engine.viewport.offset <= 104 * 40 - 400)
   }

@@ -39,10 +39,10 @@ struct PinningTests {
     var list = makeList()
     list.setPinned([90, 5])
     #expect(list.engine.pinned == [5, 90])
-    list.apply(RowChanges(inserted: [0..<3]), from: Array(1_000..<1_003) + Array(0..<100))
+    list.apply(RowChanges(insertions: [0..<3]), from: Array(1_000..<1_003) + Array(0..<100))
     #expect(list.engine.pinned == [8, 93])
     list.apply(
-      RowChanges(removed: [8..<9]), from: Array(1_000..<1_003) + Array(0..<5) + Array(6..<100))
+      RowChanges(deletions: [8..<9]), from: Array(1_000..<1_003) + Array(0..<5) + Array(6..<100))
     #expect(list.engine.pinned == [92], "a removed row is no longer pinned")
     #expect(list.rowsOutsideWindow.map(list.id(at:)) == [90])
   }
@@ -90,7 +90,7 @@ struct EndAnchoringTests {
     var list = makeChat(count: 50)  // 2,000 points of content
     _ = list.scroll(toOffset: 1_600)
     #expect(list.engine.isAtEnd && list.engine.distanceFromEnd == 0)
-    list.apply(RowChanges(inserted: [50..<52]), from: Array(0..<52))
+    list.apply(RowChanges(insertions: [50..<52]), from: Array(0..<52))
     #expect(list.engine.viewport.offset == 1_680, "two new messages: followed")
     _ = list.setLength(200, of: 51)  // the last message grows as it streams in
     #expect(list.engine.viewport.offset == 1_840 && list.engine.isAtEnd)
@@ -100,11 +100,11 @@ struct EndAnchoringTests {
     var list = makeChat(count: 50)
     _ = list.scroll(toOffset: 1_000)
     #expect(!list.engine.isAtEnd && list.engine.distanceFromEnd == 600)
-    list.apply(RowChanges(inserted: [50..<52]), from: Array(0..<52))
+    list.apply(RowChanges(insertions: [50..<52]), from: Array(0..<52))
     #expect(list.engine.viewport.offset == 1_000, "reading older messages: not yanked down")
     #expect(list.engine.distanceFromEnd == 680)
     // Older messages loaded above keep what is read in place.
-    list.apply(RowChanges(inserted: [0..<10]), from: Array(100..<110) + Array(0..<52))
+    list.apply(RowChanges(insertions: [0..<10]), from: Array(100..<110) + Array(0..<52))
     #expect(list.engine.viewport.offset == 1_400)
   }
 

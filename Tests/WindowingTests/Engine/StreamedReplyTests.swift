@@ -37,7 +37,7 @@ struct StreamedReplyTests {
       // The prompt, sent at the end.
       var prompt = real.count
       real.append(Double(Int.random(in: 30...150, using: &g)))
-      engine.apply(RowChanges(inserted: [prompt..<prompt + 1]))
+      engine.apply(RowChanges(insertions: [prompt..<prompt + 1]))
       engine.showPrompt(at: prompt)
       measureEnteringRows(&engine, real: real, measured: &measured)
       // Its reply: rows appended, the last growing as it streams.
@@ -45,7 +45,7 @@ struct StreamedReplyTests {
       for step in 0..<200 {
         if step % 40 == 0 {
           real.append(20)
-          engine.apply(RowChanges(inserted: [real.count - 1..<real.count]))
+          engine.apply(RowChanges(insertions: [real.count - 1..<real.count]))
         }
         real[real.count - 1] += Double(Int.random(in: 0...14, using: &g))
         measured.insert(real.count - 1)
@@ -56,7 +56,7 @@ struct StreamedReplyTests {
           real.insert(contentsOf: realLengths(added, &g), at: 0)
           measured = Set(measured.map { $0 + added })
           prompt += added
-          engine.apply(RowChanges(inserted: [0..<added]))
+          engine.apply(RowChanges(insertions: [0..<added]))
         }
         measureEnteringRows(&engine, real: real, measured: &measured)
 
@@ -96,10 +96,10 @@ struct StreamedReplyTests {
     _ = engine.scroll(toOffset: engine.viewport.offset - 30)
     // At the end, content fills the room before the end moves on.
     let offset = engine.viewport.offset
-    engine.apply(RowChanges(inserted: [40..<41]))
+    engine.apply(RowChanges(insertions: [40..<41]))
     #expect(engine.viewport.offset == offset)
     #expect(engine.contentLength - engine.layout.contentLength == room - 150)
-    engine.apply(RowChanges(inserted: [41..<51]))
+    engine.apply(RowChanges(insertions: [41..<51]))
     #expect(engine.contentLength == engine.layout.contentLength)
     #expect(engine.isAtEnd)
   }

@@ -135,13 +135,13 @@ struct WindowingEngineTests {
       viewport: Viewport(offset: 4_000, length: 400))
     let firstVisible = engine.visibleRange.lowerBound
     let screenOffset = engine.layout.frame(of: firstVisible).mainOffset - engine.viewport.offset
-    let change = engine.apply(RowChanges(inserted: [10..<15]))
+    let change = engine.apply(RowChanges(insertions: [10..<15]))
     #expect(change.scrollCorrection == 200)
     #expect(engine.visibleRange.lowerBound == firstVisible + 5, "the same item, shifted by 5")
     let newScreenOffset =
       engine.layout.frame(of: firstVisible + 5).mainOffset - engine.viewport.offset
     #expect(newScreenOffset == screenOffset)
-    _ = engine.apply(RowChanges(removed: [0..<3]))
+    _ = engine.apply(RowChanges(deletions: [0..<3]))
     #expect(engine.visibleRange.lowerBound == firstVisible + 2)
     #expect(
       engine.layout.frame(of: firstVisible + 2).mainOffset - engine.viewport.offset == screenOffset)

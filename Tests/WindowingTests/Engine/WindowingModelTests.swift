@@ -252,7 +252,7 @@ struct WindowingModelTests {
       var newLengths = model.lengths
       newLengths.insert(contentsOf: repeatElement(30, count: k), at: at)
       commit(&model, newData, newLengths) {
-        $0.apply(RowChanges(inserted: [at..<at + k]), from: $1)
+        $0.apply(RowChanges(insertions: [at..<at + k]), from: $1)
       }
       return "insertItems(at: \(at)..<\(at + k))"
     case 45..<65:
@@ -266,7 +266,7 @@ struct WindowingModelTests {
       var newLengths = model.lengths
       newLengths.removeSubrange(lower..<lower + k)
       commit(&model, newData, newLengths) {
-        $0.apply(RowChanges(removed: [lower..<lower + k]), from: $1)
+        $0.apply(RowChanges(deletions: [lower..<lower + k]), from: $1)
       }
       return "removeItems(at: \(lower)..<\(lower + k))"
     case 65..<72:

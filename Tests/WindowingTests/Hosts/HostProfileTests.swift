@@ -258,14 +258,14 @@ struct Frames<L: MeasuredLayout> {
     nextID += k
     for id in new { host.real[id] = Double.random(in: 20...180, using: &g) }
     host.ids.insert(contentsOf: new, at: position)
-    _ = engine.apply(RowChanges(inserted: [position..<position + k]))
+    _ = engine.apply(RowChanges(insertions: [position..<position + k]))
   }
 
   /// SwiftUI's `move(fromOffsets:toOffset:)`, as a drag hands it over.
   mutating func move(_ positions: [Int], to destination: Int) {
     let changes = RowChanges(movingOffsets: positions, toOffset: destination)
     let moving = Set(positions).sorted().map { host.ids[$0] }
-    movedThisFrame = Set(changes.moved.map { host.ids[$0.from] })
+    movedThisFrame = Set(changes.moves.map { host.ids[$0.from] })
     let before = host.ids[..<destination].filter { !moving.contains($0) }
     let after = host.ids[destination...].filter { !moving.contains($0) }
     host.ids = before + moving + after

@@ -40,8 +40,8 @@ struct ApplyDifferenceTests {
     #expect(
       list.engine.layout.frame(of: newPosition).mainOffset - list.engine.viewport.offset == screen)
     #expect(update.change.scrollCorrection == 7 * 40)
-    #expect(update.inserted == [5_000], "inserted rows in the window are named")
-    #expect(update.moved.contains(moving))
+    #expect(update.insertions == [5_000], "inserted rows in the window are named")
+    #expect(update.moves.contains(moving))
     #expect(update.entered.contains(5_000) && update.entered.contains(moving))
     #expect(list.windowIDs == Array(new[list.window]))
   }

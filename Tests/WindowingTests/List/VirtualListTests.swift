@@ -107,13 +107,13 @@ struct VirtualListLogTests {
         nextID += k
         data.insert(contentsOf: ids, at: anywhere)
         operation = "insert \(k) at \(anywhere)"
-        apply(list.apply(RowChanges(inserted: [anywhere..<anywhere + k]), from: data))
+        apply(list.apply(RowChanges(insertions: [anywhere..<anywhere + k]), from: data))
       case 2 where !data.isEmpty:
         let lower = Swift.min(anywhere, data.count - 1)
         let upper = Swift.min(data.count, lower + Int.random(in: 1...40, using: &g))
         data.removeSubrange(lower..<upper)
         operation = "remove \(lower..<upper)"
-        apply(list.apply(RowChanges(removed: [lower..<upper]), from: data))
+        apply(list.apply(RowChanges(deletions: [lower..<upper]), from: data))
       case 3:
         let length = Double(Int.random(in: 0...900, using: &g))
         operation = "setViewport(length: \(length))"
@@ -183,7 +183,7 @@ struct VirtualListHostileEditTests {
 
   @Test func removingRowsBelowTheFirstVisibleRow() {
     var list = makeList(100)
-    let update = list.apply(RowChanges(removed: [50..<60]), from: Array(0..<50) + Array(60..<100))
+    let update = list.apply(RowChanges(deletions: [50..<60]), from: Array(0..<50) + Array(60..<100))
     #expect(update.change.scrollCorrection == 0)
     #expect(list.window == 0..<21 && list.windowIDs == Array(0..<21))
   }
@@ -217,9 +217,9 @@ struct VirtualListHostileEditTests {
             layout: FixedLengthLayout(itemCount: 10, itemLength: 44),
             viewport: Viewport(length: 800))
         )
-        list.apply(RowChanges(inserted: [8..<15]), from: Array(0..<12))
+        list.apply(RowChanges(insertions: [8..<15]), from: Array(0..<12))
       }
-      #expect(standardErrorText(of: result).contains("inserted: [8..<15]"))
+      #expect(standardErrorText(of: result).contains("insertions: [8..<15]"))
     }
   #endif
 }

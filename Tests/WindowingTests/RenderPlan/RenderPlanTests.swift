@@ -60,7 +60,7 @@ struct RenderPlanTests {
         state.next += added.count
         data.insert(contentsOf: added, at: at)
         state.lastUpdate = state.list.apply(
-          RowChanges(inserted: [at..<at + added.count]), from: data)
+          RowChanges(insertions: [at..<at + added.count]), from: data)
         operation = "insert \(added.count) at \(at)"
       default:
         guard count > 0 else { return "nothing" }
@@ -68,7 +68,7 @@ struct RenderPlanTests {
         let end = min(count, at + Int.random(in: 1...4, using: &g))
         var data = state.list.data
         data.removeSubrange(at..<end)
-        state.lastUpdate = state.list.apply(RowChanges(removed: [at..<end]), from: data)
+        state.lastUpdate = state.list.apply(RowChanges(deletions: [at..<end]), from: data)
         operation = "remove \(at)..<\(end)"
       }
       state.list.updateRenderPlan(&state.plan, after: state.lastUpdate)
