@@ -8,6 +8,11 @@ import _TestSupport
 
 @_spi(Testing) @testable import Paging
 
+/// What a scripted load throws when the test fails it.
+struct LoaderFailure: Error, Equatable {
+  var message = "offline"
+}
+
 /// An item of a scripted source: its id, and a version an edit bumps.
 struct Row: Identifiable, Hashable, Sendable {
   var id: Int
@@ -182,6 +187,25 @@ final class ScriptedSource {
     } else if let request = entry.keyed {
       entry.keyedContinuation?.resume(returning: page(for: request, hostility, by: amount))
     }
+  }
+
+  /// Answers the pending load at `index` with `page`, its items as rows of
+  /// those ids: a page the rows would not give.
+  func respond(_ index: Int = 0, with page: Page<Int, Int>) {
+    let rows = Page(
+      items: page.items.map { Row(id: $0) }, previousKey: page.previousKey,
+      nextKey: page.nextKey, itemsBefore: page.itemsBefore, itemsAfter: page.itemsAfter)
+    pending.remove(at: index).keyedContinuation?.resume(returning: rows)
+  }
+
+  /// Answers everything still waiting with a cancellation, so no task is
+  /// left suspended.
+  func drain() {
+    for entry in pending {
+      entry.positional?.resume(throwing: CancellationError())
+      entry.keyedContinuation?.resume(throwing: CancellationError())
+    }
+    pending = []
   }
 
   func fail(_ index: Int = 0) {

@@ -13,13 +13,15 @@ import _TestSupport
 @Suite("Pager Concurrent traversals")
 struct PagedCollectionConcurrentTests {
   @Test func snapshotsAreReadFromManyThreadsWhilePagesLoad() async {
-    let source = PageSource(total: 400, pageSize: 20)
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(
         pageSize: 20, initialLoadSize: 20, prefetchDistance: 5, trigger: .indexAdvance),
       source: .keyed(load: { request in
         try await Task.sleep(for: .microseconds(200))
-        return source.page(for: request)
+        // Items 0..<400 in pages keyed by their first offset.
+        let start = request.key ?? 0
+        let end = min(400, start + request.size)
+        return Page(items: Array(start..<end), nextKey: end < 400 ? end : nil)
       }))
     pager.refresh()
     #expect(await eventually { pager.items.count == 20 })

@@ -14,34 +14,58 @@ import _TestSupport
 @MainActor
 @Suite("Pager and PagedCollection")
 struct PagerTests {
-  let loader = FakeLoader()
+  let source = ScriptedSource(count: 0, pageSize: 10)
+  /// The pagers' clock: a scroll's loads wait on it for the reports to
+  /// settle, and `settled(_:_:)` lets that interval pass.
+  let clock = ManualClock()
 
   func makePager(
     _ trigger: PagingTrigger = .visibleRange, pageSize: Int = 10, prefetch: Int = 2,
     maximumPages: Int? = nil, initialKey: Int = 0
-  ) -> Pager<Int, Int> {
-    let loader = self.loader
+  ) -> Pager<Int, Row> {
+    let clock = self.clock
     return Pager(
       configuration: PagingConfiguration(
         pageSize: pageSize, initialLoadSize: pageSize, prefetchDistance: prefetch,
         maximumLoadedPages: maximumPages, trigger: trigger),
-      source: .keyed(initialKey: initialKey, load: { try await loader.load($0) }))
+      source: source.keyedSource(refreshKeys: false, initialKey: initialKey),
+      sleep: { try await clock.sleep(for: $0) })
   }
 
-  func pendingCount(_ n: Int) async -> Bool {
-    await eventually { await loader.pendingRequests.count == n }
+  /// Rows `0..<count` in pages of `pageSize`, keyed by their first offset.
+  func serve(_ count: Int, pageSize: Int = 10, reportsCounts: Bool = false) {
+    source.rows = (0..<count).map { Row(id: $0) }
+    source.pageSize = pageSize
+    source.reportsCounts = reportsCounts
   }
 
-  /// Refreshes and answers the first page from `source`.
-  func start(_ pager: Pager<Int, Int>, _ source: PageSource) async {
+  /// Whether `n` loads wait, once the pager's tasks have run.
+  func pendingCount(_ n: Int, _ pager: Pager<Int, Row>) async -> Bool {
+    await settled(pager) { source.pending.count == n }
+  }
+
+  /// `condition`, once the pager's tasks have run until nothing changes
+  /// and the reports of a scroll have settled.
+  func settled(_ pager: Pager<Int, Row>, _ condition: () -> Bool) async -> Bool {
+    await source.settle(pager)
+    clock.advance(by: pager.configuration.settleInterval)
+    await source.settle(pager)
+    return condition()
+  }
+
+  /// The key of the first load waiting.
+  var firstPendingKey: Int? { source.pending.first?.keyed?.key }
+
+  /// Refreshes and answers the first page.
+  func start(_ pager: Pager<Int, Row>) async {
     pager.refresh()
-    #expect(await pendingCount(1))
-    await loader.respond(from: source)
-    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
+    #expect(await pendingCount(1, pager))
+    source.respond()
+    #expect(await settled(pager) { !pager.loadState(of: .refresh).isLoading })
   }
 
-  func loaded(_ pager: Pager<Int, Int>) -> [Int] {
-    pager.items.compactMap { $0 }
+  func loaded(_ pager: Pager<Int, Row>) -> [Int] {
+    pager.items.compactMap { $0?.id }
   }
 
   @Test(
@@ -54,9 +78,10 @@ struct PagerTests {
     pager.visibleRangeWillSettle(40..<60)
     // The pager decides synchronously: no request now means none at all.
     #expect(pager.requestCount == 0)
-    await start(pager, PageSource(total: 100, pageSize: 10))
+    serve(100, pageSize: 10)
+    await start(pager)
     #expect(loaded(pager) == Array(0..<10))
-    await loader.drain()
+    source.drain()
   }
 
   @Test("Observers are told of what changed, and only of that")
@@ -78,22 +103,24 @@ struct PagerTests {
     } onChange: {
       told.add("lastRefusal")
     }
-    await start(pager, PageSource(total: 100, pageSize: 10))
+    serve(100, pageSize: 10)
+    await start(pager)
     // An honest page refuses nothing: `lastRefusal` was never set.
     #expect(told.names == ["items", "loadState(of: .refresh)"])
-    await loader.drain()
+    source.drain()
   }
 
   @Test("Hostile positions from the UI never trap")
   func hostilePositions() async {
     let pager = makePager()
-    await start(pager, PageSource(total: 100, pageSize: 10))
+    serve(100, pageSize: 10)
+    await start(pager)
     pager.rowDidAppear(at: .max)
     pager.rowDidAppear(at: .min)
     pager.visibleRangeDidChange(Int.max - 1..<Int.max)
     pager.visibleRangeDidChange(Int.min..<Int.min + 1)
     #expect(loaded(pager) == Array(0..<10))
-    await loader.drain()
+    source.drain()
   }
 
   #if os(macOS) || os(Linux) || os(Windows)  // where exit tests exist
@@ -119,52 +146,53 @@ struct PagerTests {
   @Test("The items and their rows are conforming collections, with their slices")
   func itemsConform() async {
     let pager = makePager(pageSize: 10)
-    await start(pager, PageSource(total: 23, pageSize: 10, reportsCounts: true))
-    let expected: [Int?] = Array(0..<10) + Array(repeating: nil, count: 13)
+    serve(23, pageSize: 10, reportsCounts: true)
+    await start(pager)
+    let expected: [Row?] = (0..<10).map { Row(id: $0) } + Array(repeating: nil, count: 13)
     checkRandomAccessCollection(pager.items, expectedContents: expected)
     #expect(pager.requestCount == 1, "index arithmetic must not load")
-    await loader.drain()
+    source.drain()
   }
 
   @Test func triggersAtTheThresholdAndNotBefore() async {
     let pager = makePager()
-    let source = PageSource(total: 100, pageSize: 10)
-    await start(pager, source)
+    serve(100, pageSize: 10)
+    await start(pager)
     #expect(loaded(pager) == Array(0..<10))
     pager.visibleRangeDidChange(0..<8)  // 8 + 2 is not past 10
     // The pager decides synchronously: no request now means none at all.
     #expect(pager.requestCount == 1)
     pager.visibleRangeDidChange(1..<9)  // 9 + 2 > 10
-    #expect(await pendingCount(1))
+    #expect(await pendingCount(1, pager))
     #expect(pager.loadState(of: .append).isLoading)
-    #expect(await loader.pendingRequests.first?.key == 10)
-    await loader.respond(from: source)
-    #expect(await eventually { pager.items.count == 20 })
+    #expect(firstPendingKey == 10)
+    source.respond()
+    #expect(await settled(pager) { pager.items.count == 20 })
     #expect(loaded(pager) == Array(0..<20))
-    await loader.drain()
+    source.drain()
   }
 
   @Test func oneLoadInFlightPerDirection() async {
     let pager = makePager()
-    let source = PageSource(total: 100, pageSize: 10)
-    await start(pager, source)
+    serve(100, pageSize: 10)
+    await start(pager)
     for _ in 0..<20 {
       pager.visibleRangeDidChange(5..<10)
       pager.loadNext()
     }
     #expect(pager.requestCount == 2)
-    #expect(await pendingCount(1))
-    await loader.drain()
+    #expect(await pendingCount(1, pager))
+    source.drain()
   }
 
   @Test func endOfData() async {
     let pager = makePager()
-    let source = PageSource(total: 15, pageSize: 10)
-    await start(pager, source)
+    serve(15, pageSize: 10)
+    await start(pager)
     pager.loadNext()
-    #expect(await pendingCount(1))
-    await loader.respond(from: source)
-    #expect(await eventually { pager.loadState(of: .append).isEndReached })
+    #expect(await pendingCount(1, pager))
+    source.respond()
+    #expect(await settled(pager) { pager.loadState(of: .append).isEndReached })
     pager.loadNext()
     pager.visibleRangeDidChange(10..<15)
     #expect(pager.requestCount == 2)
@@ -174,12 +202,12 @@ struct PagerTests {
 
   @Test func errorThenRetry() async {
     let pager = makePager()
-    let source = PageSource(total: 100, pageSize: 10)
-    await start(pager, source)
+    serve(100, pageSize: 10)
+    await start(pager)
     pager.loadNext()
-    #expect(await pendingCount(1))
-    await loader.fail()
-    #expect(await eventually { pager.loadState(of: .append).error != nil })
+    #expect(await pendingCount(1, pager))
+    source.fail()
+    #expect(await settled(pager) { pager.loadState(of: .append).error != nil })
     #expect(pager.loadState(of: .append).error as? LoaderFailure == LoaderFailure())
     #expect(loaded(pager) == Array(0..<10), "an error loses nothing")
     // A failed direction waits for retry(): triggers do not hammer the source.
@@ -187,97 +215,97 @@ struct PagerTests {
     pager.visibleRangeDidChange(9..<10)
     #expect(pager.requestCount == 2)
     pager.retry()
-    #expect(await pendingCount(1))
-    #expect(await loader.pendingRequests.first?.key == 10, "retry re-issues the same key")
-    await loader.respond(from: source)
-    #expect(await eventually { pager.items.count == 20 })
+    #expect(await pendingCount(1, pager))
+    #expect(firstPendingKey == 10, "retry re-issues the same key")
+    source.respond()
+    #expect(await settled(pager) { pager.items.count == 20 })
     #expect(loaded(pager) == Array(0..<20), "nothing duplicated")
   }
 
   @Test func refreshDiscardsALateResponseFromTheOldGeneration() async {
     let pager = makePager()
-    let source = PageSource(total: 100, pageSize: 10)
-    await start(pager, source)
+    serve(100, pageSize: 10)
+    await start(pager)
     pager.loadNext()
-    #expect(await pendingCount(1))
+    #expect(await pendingCount(1, pager))
     pager.refresh()
-    #expect(await pendingCount(2))
+    #expect(await pendingCount(2, pager))
     #expect(loaded(pager) == Array(0..<10), "old items stay visible during a refresh")
     // The old append answers after the refresh began.
-    await loader.respond(0, from: source)
-    #expect(await eventually { pager._discardedResponseCount == 1 })
+    source.respond(0)
+    #expect(await settled(pager) { pager._discardedResponseCount == 1 })
     #expect(loaded(pager) == Array(0..<10), "the late page is not merged")
-    await loader.respond(0, with: Page(items: [100, 101], nextKey: nil))
-    #expect(await eventually { loaded(pager) == [100, 101] })
+    source.respond(0, with: Page(items: [100, 101], nextKey: nil))
+    #expect(await settled(pager) { loaded(pager) == [100, 101] })
     #expect(pager.loadState(of: .append).isEndReached)
   }
 
   @Test func prependWithoutCountsShiftsPositions() async {
     let pager = makePager(initialKey: 50)
-    let source = PageSource(total: 100, pageSize: 10)
-    await start(pager, source)
+    serve(100, pageSize: 10)
+    await start(pager)
     #expect(loaded(pager) == Array(50..<60))
     pager.visibleRangeDidChange(0..<3)
-    #expect(await pendingCount(1))
-    #expect(await loader.pendingRequests.first?.kind == .prepend)
-    await loader.respond(from: source)
-    #expect(await eventually { pager.items.count == 20 })
+    #expect(await pendingCount(1, pager))
+    #expect(source.pending.first?.keyed?.kind == .prepend)
+    source.respond()
+    #expect(await settled(pager) { pager.items.count == 20 })
     #expect(loaded(pager) == Array(40..<60))
   }
 
   @Test func placeholdersWithAKnownTotal() async {
     let pager = makePager(initialKey: 50)
-    let source = PageSource(total: 100, pageSize: 10, reportsCounts: true)
-    await start(pager, source)
+    serve(100, pageSize: 10, reportsCounts: true)
+    await start(pager)
     #expect(pager.items.count == 100, "every position exists from the first page")
-    #expect(pager.items[49] == nil && pager.items[50] == 50 && pager.items[59] == 59)
+    #expect(pager.items[49]?.id == nil && pager.items[50]?.id == 50 && pager.items[59]?.id == 59)
     #expect(pager.items.loadedRanges == [50..<60])
     #expect(!pager.items.isLoaded(at: 60) && pager.items.isLoaded(at: 55))
     pager.visibleRangeDidChange(45..<52)
-    #expect(await pendingCount(1))
-    await loader.respond(from: source)
-    #expect(await eventually { pager.items.loadedRanges == [40..<60] })
-    #expect(pager.items[45] == 45 && pager.items.count == 100, "positions do not move")
+    #expect(await pendingCount(1, pager))
+    source.respond()
+    #expect(await settled(pager) { pager.items.loadedRanges == [40..<60] })
+    #expect(pager.items[45]?.id == 45 && pager.items.count == 100, "positions do not move")
   }
 
   @Test func farPagesAreDroppedAndReloadedInPlace() async {
     let pager = makePager(maximumPages: 2)
-    let source = PageSource(total: 100, pageSize: 10, reportsCounts: true)
-    await start(pager, source)
+    serve(100, pageSize: 10, reportsCounts: true)
+    await start(pager)
     for expectedEnd in [20, 30, 40] {
       pager.visibleRangeDidChange(expectedEnd - 12..<expectedEnd - 9)
-      #expect(await pendingCount(1))
-      await loader.respond(from: source)
-      #expect(await eventually { pager.items.loadedRanges.last?.upperBound == expectedEnd })
+      #expect(await pendingCount(1, pager))
+      source.respond()
+      #expect(await settled(pager) { pager.items.loadedRanges.last?.upperBound == expectedEnd })
     }
     #expect(pager.items.loadedPageCount == 2)
     #expect(pager.items.loadedRanges == [20..<40])
     #expect(
       pager.items[5] == nil && !pager.items.isLoaded(at: 5), "dropped items read as placeholders")
-    #expect(pager.items[25] == 25 && pager.items.count == 100, "the rest did not move")
+    #expect(pager.items[25]?.id == 25 && pager.items.count == 100, "the rest did not move")
     // Scrolling back reloads the dropped page at the same positions.
     pager.visibleRangeDidChange(18..<21)
-    #expect(await pendingCount(1))
-    #expect(await loader.pendingRequests.first?.key == 10)
-    await loader.respond(from: source)
-    #expect(await eventually { pager.items.loadedRanges == [10..<30] })
-    #expect((10..<30).allSatisfy { pager.items[$0] == $0 })
+    #expect(await pendingCount(1, pager))
+    #expect(firstPendingKey == 10)
+    source.respond()
+    #expect(await settled(pager) { pager.items.loadedRanges == [10..<30] })
+    #expect((10..<30).allSatisfy { pager.items[$0]?.id == $0 })
   }
 
   @Test("SwiftUI List pattern: traversals never load in .visibleRange mode")
   func listPatternVisibleRange() async {
     let pager = makePager(.visibleRange)
-    let source = PageSource(total: 1_000, pageSize: 10)
-    await start(pager, source)
+    serve(1_000, pageSize: 10)
+    await start(pager)
     for _ in 0..<20 {
       // What List does after each change: every index, every element.
       var index = pager.items.startIndex
       var sum = 0
       while index != pager.items.endIndex {
-        sum &+= pager.items[index] ?? 0
+        sum &+= pager.items[index]?.id ?? 0
         index = pager.items.index(after: index)
       }
-      for element in pager.items { sum &+= element ?? 0 }
+      for element in pager.items { sum &+= element?.id ?? 0 }
       _ = pager.items.map { $0 }
     }
     // No trigger is installed, so nothing can be requested later either.
@@ -288,8 +316,8 @@ struct PagerTests {
   @Test("SwiftUI List pattern in .indexAdvance mode: one page per direction per traversal")
   func listPatternIndexAdvance() async {
     let pager = makePager(.indexAdvance, initialKey: 500)
-    let source = PageSource(total: 1_000, pageSize: 10)
-    await start(pager, source)
+    serve(1_000, pageSize: 10)
+    await start(pager)
     let snapshot = pager.items
     for _ in 0..<20 {
       var index = snapshot.startIndex
@@ -298,10 +326,10 @@ struct PagerTests {
     }
     // The snapshot's trigger asked once per direction and never will again.
     #expect(snapshot._trigger?.requestsMade == 2)
-    #expect(await pendingCount(2))
-    let directions = await loader.pendingRequests.map(\.kind)
+    #expect(await pendingCount(2, pager))
+    let directions = source.pending.compactMap { $0.keyed?.kind }
     #expect(Set(directions) == [.append, .prepend] && directions.count == 2)
-    await loader.drain()
+    source.drain()
   }
 
   /// SwiftUI's `ForEach` over the collection walks every index (for the
@@ -315,8 +343,8 @@ struct PagerTests {
     arguments: [PagingTrigger.indexAdvance, .visibleRange])
   func forEachWalksEveryIndex(trigger: PagingTrigger) async {
     let pager = makePager(trigger, prefetch: 2)
-    let source = PageSource(total: 200, pageSize: 10)
-    await start(pager, source)
+    serve(200, pageSize: 10)
+    await start(pager)
     for _ in 0..<40 {
       // ForEach's walk: every element's identifier, index by index.
       let items = pager.items
@@ -325,11 +353,11 @@ struct PagerTests {
         _ = items[index]
         index = items.index(after: index)
       }
-      let wanted = trigger == .indexAdvance && items.count < source.total
+      let wanted = trigger == .indexAdvance && items.count < source.rows.count
       if !wanted { break }
-      #expect(await pendingCount(1))
-      await loader.respond(from: source)
-      #expect(await eventually { pager.items.count > items.count })
+      #expect(await pendingCount(1, pager))
+      source.respond()
+      #expect(await settled(pager) { pager.items.count > items.count })
     }
     if trigger == .indexAdvance {
       #expect(pager.items.count == 200, "the walks alone loaded every page")
@@ -338,55 +366,58 @@ struct PagerTests {
       // The trigger decides synchronously: no request now means none.
       #expect(pager.requestCount == 1 && pager.items.count == 10)
     }
-    await loader.drain()
+    source.drain()
   }
 
   @Test func indexAdvanceTriggersOnlyNearTheEnd() async {
     let pager = makePager(.indexAdvance, prefetch: 3)
-    let source = PageSource(total: 100, pageSize: 10)
-    await start(pager, source)
+    serve(100, pageSize: 10)
+    await start(pager)
     var index = 0
     for _ in 0..<6 { index = pager.items.index(after: index) }  // reaches 6 < 10 - 3
     // The trigger decides synchronously, before any task runs.
     #expect(pager.items._trigger?.requestsMade == 0)
     index = pager.items.index(after: index)  // 7
     #expect(pager.items._trigger?.requestsMade == 1)
-    #expect(await pendingCount(1))
-    await loader.drain()
+    #expect(await pendingCount(1, pager))
+    source.drain()
   }
 
   @Test func loaderReturningMoreThanAskedIsKept() async {
     let pager = makePager()
-    await start(pager, PageSource(total: 100, pageSize: 10))
+    serve(100, pageSize: 10)
+    await start(pager)
     pager.loadNext()
-    #expect(await pendingCount(1))
-    await loader.respond(with: Page(items: Array(10..<35), previousKey: 0, nextKey: 35))
-    #expect(await eventually { pager.items.count == 35 })
+    #expect(await pendingCount(1, pager))
+    source.respond(with: Page(items: Array(10..<35), previousKey: 0, nextKey: 35))
+    #expect(await settled(pager) { pager.items.count == 35 })
     #expect(loaded(pager) == Array(0..<35))
-    #expect((0..<35).allSatisfy { pager.items[$0] == $0 }, "uneven pages still index right")
+    #expect((0..<35).allSatisfy { pager.items[$0]?.id == $0 }, "uneven pages still index right")
   }
 
   @Test func emptyPageClaimingMoreEndsTheDirection() async {
     let pager = makePager()
-    await start(pager, PageSource(total: 100, pageSize: 10))
+    serve(100, pageSize: 10)
+    await start(pager)
     pager.loadNext()
-    #expect(await pendingCount(1))
-    await loader.respond(with: Page(items: [], previousKey: 0, nextKey: 20))
-    #expect(await eventually { pager.loadState(of: .append).isEndReached })
+    #expect(await pendingCount(1, pager))
+    source.respond(with: Page(items: [], previousKey: 0, nextKey: 20))
+    #expect(await settled(pager) { pager.loadState(of: .append).isEndReached })
     #expect(loaded(pager) == Array(0..<10))
   }
 
   @Test func repeatedKeyIsRefused() async {
     let pager = makePager()
-    await start(pager, PageSource(total: 100, pageSize: 10))
+    serve(100, pageSize: 10)
+    await start(pager)
     pager.loadNext()
-    #expect(await pendingCount(1))
+    #expect(await pendingCount(1, pager))
     // A buggy source whose next page points back at the first.
-    await loader.respond(with: Page(items: Array(10..<20), previousKey: 0, nextKey: 0))
-    #expect(await eventually { pager.items.count == 20 })
+    source.respond(with: Page(items: Array(10..<20), previousKey: 0, nextKey: 0))
+    #expect(await settled(pager) { pager.items.count == 20 })
     pager.loadNext()
     #expect(pager.loadState(of: .append).error as? PagingError == .repeatedKey("0"))
-    #expect(await loader.requests.count == 2)
+    #expect(source.asked.count == 2)
     #expect(loaded(pager) == Array(0..<20), "nothing duplicated")
   }
 
@@ -398,12 +429,12 @@ struct PagerTests {
   func hostileCountsAreRefused(before: Int?, after: Int?) async {
     let pager = makePager(initialKey: 50)
     pager.refresh()
-    #expect(await pendingCount(1))
-    await loader.respond(
+    #expect(await pendingCount(1, pager))
+    source.respond(
       with: Page(
         items: Array(50..<60), previousKey: 40, nextKey: 60, itemsBefore: before,
         itemsAfter: after))
-    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
+    #expect(await settled(pager) { !pager.loadState(of: .refresh).isLoading })
     #expect(pager.items.count <= Int(Int32.max))
     #expect(loaded(pager) == Array(50..<60), "the page's items are kept")
     let sane = [before, after].allSatisfy { $0 == nil || (0...Int(Int32.max)).contains($0!) }
@@ -413,18 +444,18 @@ struct PagerTests {
     }
     // Later pages with hostile counts too.
     pager.loadNext()
-    #expect(await pendingCount(1))
-    await loader.respond(
+    #expect(await pendingCount(1, pager))
+    source.respond(
       with: Page(items: Array(60..<70), previousKey: 50, nextKey: 70, itemsAfter: Int.max))
-    #expect(await eventually { loaded(pager) == Array(50..<70) })
+    #expect(await settled(pager) { loaded(pager) == Array(50..<70) })
     #expect(pager.lastRefusal == .itemCountOutOfBounds(claimed: Int.max))
     pager.loadPrevious()
-    #expect(await pendingCount(1))
-    await loader.respond(
+    #expect(await pendingCount(1, pager))
+    source.respond(
       with: Page(items: Array(40..<50), previousKey: 30, nextKey: 50, itemsBefore: Int.max))
-    #expect(await eventually { loaded(pager) == Array(40..<70) })
+    #expect(await settled(pager) { loaded(pager) == Array(40..<70) })
     #expect(pager.lastRefusal == .itemCountOutOfBounds(claimed: Int.max))
-    await loader.drain()
+    source.drain()
   }
 
   @Test(
@@ -433,31 +464,31 @@ struct PagerTests {
   func claimsPastTheEndAreReported(claim: Int, after: Bool) async {
     let pager = makePager(initialKey: 50)
     pager.refresh()
-    #expect(await pendingCount(1))
-    await loader.respond(
+    #expect(await pendingCount(1, pager))
+    source.respond(
       with: after
         ? Page(items: Array(50..<60), previousKey: 40, nextKey: nil, itemsAfter: claim)
         : Page(items: Array(50..<60), previousKey: nil, nextKey: 60, itemsBefore: claim))
-    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
+    #expect(await settled(pager) { !pager.loadState(of: .refresh).isLoading })
     #expect(loaded(pager) == Array(50..<60), "the page's items are kept")
     #expect(pager.items.count == 10, "no placeholders past the end")
     #expect(pager.lastRefusal == .itemsBeyondEnd(claim), "claimed \(claim), after: \(after)")
-    await loader.drain()
+    source.drain()
   }
 
   @Test("A claimed count beyond the end of the data leaves no placeholders")
   func placeholdersBeyondTheEndAreRemoved() async {
     let pager = makePager()
     pager.refresh()
-    #expect(await pendingCount(1))
-    await loader.respond(with: Page(items: Array(0..<10), nextKey: 10, itemsAfter: 500))
-    #expect(await eventually { pager.items.count == 510 })
+    #expect(await pendingCount(1, pager))
+    source.respond(with: Page(items: Array(0..<10), nextKey: 10, itemsAfter: 500))
+    #expect(await settled(pager) { pager.items.count == 510 })
     #expect(pager.lastRefusal == nil)
     pager.loadNext()
-    #expect(await pendingCount(1))
+    #expect(await pendingCount(1, pager))
     // The data ends at 15 although the first page claimed 510.
-    await loader.respond(with: Page(items: Array(10..<15), previousKey: 0, nextKey: nil))
-    #expect(await eventually { pager.loadState(of: .append).isEndReached })
+    source.respond(with: Page(items: Array(10..<15), previousKey: 0, nextKey: nil))
+    #expect(await settled(pager) { pager.loadState(of: .append).isEndReached })
     #expect(pager.items.count == 15 && loaded(pager) == Array(0..<15))
     #expect(pager.lastRefusal == .itemsBeyondEnd(495))
   }
@@ -466,10 +497,10 @@ struct PagerTests {
   func firstAndLastPageClaims() async {
     let pager = makePager()
     pager.refresh()
-    #expect(await pendingCount(1))
-    await loader.respond(
+    #expect(await pendingCount(1, pager))
+    source.respond(
       with: Page(items: Array(0..<10), itemsBefore: 30, itemsAfter: 40))
-    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
+    #expect(await settled(pager) { !pager.loadState(of: .refresh).isLoading })
     #expect(pager.items.count == 10 && loaded(pager) == Array(0..<10))
     #expect(pager.lastRefusal == .itemsBeyondEnd(40) || pager.lastRefusal == .itemsBeyondEnd(30))
     #expect(pager.loadState(of: .append).isEndReached && pager.loadState(of: .prepend).isEndReached)
@@ -479,54 +510,54 @@ struct PagerTests {
   func pagesThatDoNotJoinAreRefused() async {
     let pager = makePager(initialKey: 41)
     pager.refresh()
-    #expect(await pendingCount(1))
-    await loader.respond(with: Page(items: Array(41..<51), previousKey: 25, nextKey: 51))
-    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
+    #expect(await pendingCount(1, pager))
+    source.respond(with: Page(items: Array(41..<51), previousKey: 25, nextKey: 51))
+    #expect(await settled(pager) { !pager.loadState(of: .refresh).isLoading })
     pager.loadPrevious()
-    #expect(await pendingCount(1))
+    #expect(await pendingCount(1, pager))
     // Asked for the page before 41, the source ends it at 39: 39 and 40 would be lost.
-    await loader.respond(with: Page(items: Array(25..<39), previousKey: 9, nextKey: 39))
-    #expect(await eventually { pager.loadState(of: .prepend).error != nil })
+    source.respond(with: Page(items: Array(25..<39), previousKey: 9, nextKey: 39))
+    #expect(await settled(pager) { pager.loadState(of: .prepend).error != nil })
     #expect(
       pager.loadState(of: .prepend).error as? PagingError
         == .pageNotAdjacent(expected: "41", found: "39"))
     #expect(loaded(pager) == Array(41..<51), "nothing placed out of line")
     pager.retry()
-    #expect(await pendingCount(1))
-    #expect(await loader.pendingRequests.first?.key == 25)
-    await loader.respond(with: Page(items: Array(25..<41), previousKey: 9, nextKey: 41))
-    #expect(await eventually { loaded(pager) == Array(25..<51) })
+    #expect(await pendingCount(1, pager))
+    #expect(firstPendingKey == 25)
+    source.respond(with: Page(items: Array(25..<41), previousKey: 9, nextKey: 41))
+    #expect(await settled(pager) { loaded(pager) == Array(25..<51) })
     // An appended page's previous key may name a page of another size (here
     // 35, as page numbers of 16 would): it is placed by the key it was
     // loaded with, and kept.
     pager.loadNext()
-    #expect(await pendingCount(1))
-    await loader.respond(with: Page(items: Array(51..<60), previousKey: 35, nextKey: 60))
-    #expect(await eventually { loaded(pager) == Array(25..<60) })
+    #expect(await pendingCount(1, pager))
+    source.respond(with: Page(items: Array(51..<60), previousKey: 35, nextKey: 60))
+    #expect(await settled(pager) { loaded(pager) == Array(25..<60) })
   }
 
   @Test("A keyed refresh without a refresh key restarts at the initial key and walks back")
   func keyedRefreshWithoutRefreshKeyWalksBack() async {
     let pager = makePager()
-    let source = PageSource(total: 1_000, pageSize: 10)
-    await start(pager, source)
+    serve(1_000, pageSize: 10)
+    await start(pager)
     for end in stride(from: 20, through: 50, by: 10) {
       pager.visibleRangeDidChange(end - 12..<end - 9)
-      #expect(await pendingCount(1))
-      await loader.respond(from: source)
-      #expect(await eventually { pager.items.count == end })
+      #expect(await pendingCount(1, pager))
+      source.respond()
+      #expect(await settled(pager) { pager.items.count == end })
     }
     let before = pager.requestCount
     pager.refresh()
-    #expect(await pendingCount(1))
+    #expect(await pendingCount(1, pager))
     #expect(loaded(pager) == Array(0..<50), "the old items stay shown until replaced")
-    await loader.respond(from: source)
-    #expect(await eventually { !pager.loadState(of: .refresh).isLoading })
+    source.respond()
+    #expect(await settled(pager) { !pager.loadState(of: .refresh).isLoading })
     // The visible rows 38..<41 are 28 positions from the first page, within
     // the jump distance: the pager walks there, a page at a time.
     for _ in 0..<4 {
-      #expect(await pendingCount(1))
-      await loader.respond(from: source)
+      #expect(await pendingCount(1, pager))
+      source.respond()
     }
     await pager.waitUntilIdle()
     #expect(pager.requestCount == before + 5)
