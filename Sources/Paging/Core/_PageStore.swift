@@ -15,6 +15,6 @@ extension _PagerCore {
     /// requested again.
     var loadedKeys: [Key: Int] = [:]
     /// How many loaded source items have each id.
-    let shownIDs = _AnyShownIDs<Item>.make()
+    let shownIDs: _AnyShownIDs<Item>
   }
 }

@@ -23,52 +23,29 @@ extension _PagerCore {
   internal mutating func _recordChanges(
     from old: PagedCollection<Item>, to new: PagedCollection<Item>, within window: Range<Int>
   ) {
-    let changes = Self._withShifts(
+    let changes = _identity.withShifts(
       RowChanges(from: old, to: new, within: window), from: old, to: new)
     _publication.record(changes, version: new.version)
   }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension _PagerCore {
+extension _IdentifiableItems {
   /// `changes` (by position, from `old` to `new`) where rows they call
   /// updated now show an item with another identity (a refresh that found
   /// rows inserted or deleted above, a page loaded again with other
-  /// items): those rows are removed and inserted instead, and each item
+  /// items): those rows are deleted and inserted instead, and each item
   /// shown among them before and after is reported moved. A list that
   /// follows the pager then keeps the item read where it was on screen.
   ///
-  /// - Complexity: O(updated rows × ranges), and nothing for items that are
-  ///   not `Identifiable`.
-  internal static func _withShifts(
-    _ changes: RowChanges, from old: PagedCollection<Item>, to new: PagedCollection<Item>
+  /// - Complexity: O(updated rows × ranges).
+  internal static func _shifts(
+    _ changes: RowChanges, _ old: PagedCollection<Item>, _ new: PagedCollection<Item>
   ) -> RowChanges {
-    guard !changes.updates.isEmpty, let type = Item.self as? any (Identifiable & Sendable).Type
-    else {
-      return changes
-    }
-    return _shifts(type, changes, old, new)
-  }
-
-  private static func _shifts<T: Identifiable & Sendable>(
-    _: T.Type, _ changes: RowChanges, _ old: PagedCollection<Item>,
-    _ new: PagedCollection<Item>
-  ) -> RowChanges {
-    // `T` is `Item`: one cast per publication, then typed ids.
-    let old = old as! PagedCollection<T>
-    let new = new as! PagedCollection<T>
-    guard _mayMoveItems(changes, old, new) else { return changes }
+    guard !changes.updates.isEmpty, _mayMoveItems(changes, old, new) else { return changes }
     let (replaced, moves) = _replacedRows(changes, old, new)
     guard !replaced.isEmpty else { return changes }
-    var runs: [Range<Int>] = []
-    for position in replaced.sorted() {
-      if let last = runs.last, last.upperBound == position {
-        runs[runs.count - 1] = last.lowerBound..<position + 1
-      } else {
-        runs.append(position..<position + 1)
-      }
-    }
-    // In the coordinates after `changes`: the replaced rows removed and
+    let runs = _runs(replaced.sorted().map { $0..<$0 + 1 })
+    // In the coordinates after `changes`: the replaced rows deleted and
     // inserted again, an item found on both sides moved.
     return changes.followed(
       by: RowChanges(deletions: runs, insertions: runs, moves: moves.sorted { $0.from < $1.from }))
@@ -79,8 +56,8 @@ extension _PagerCore {
   /// updated rows. An item moves from an updated row to an updated or
   /// inserted one (a refresh that searched past the old end finds it in a
   /// new row).
-  private static func _mayMoveItems<T>(
-    _ changes: RowChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
+  private static func _mayMoveItems(
+    _ changes: RowChanges, _ old: PagedCollection<Item>, _ new: PagedCollection<Item>
   ) -> Bool {
     var itemsBefore = false
     var itemsAfter = false
@@ -100,16 +77,16 @@ extension _PagerCore {
   /// another item (replaced, or the end of a move), with the moves of the
   /// items found both in updated rows before and in updated or inserted
   /// rows after.
-  private static func _replacedRows<T: Identifiable>(
-    _ changes: RowChanges, _ old: PagedCollection<T>, _ new: PagedCollection<T>
+  private static func _replacedRows(
+    _ changes: RowChanges, _ old: PagedCollection<Item>, _ new: PagedCollection<Item>
   ) -> (replaced: Set<Int>, moves: [RowChanges.Move]) {
-    var after: [T.ID: Int] = [:]
+    var after: [Item.ID: Int] = [:]
     for range in changes.updates + changes.insertions {
       new._forEachItem(in: range) { position, item in after[item.id] = position }
     }
     guard !after.isEmpty else { return ([], []) }
     var replaced = Set<Int>()
-    var before: [T.ID: Int] = [:]
+    var before: [Item.ID: Int] = [:]
     for range in changes.updates {
       for position in range {
         guard let item = changes.oldPosition(ofRowAt: position).flatMap({ old[$0] }) else {

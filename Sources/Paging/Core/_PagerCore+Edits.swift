@@ -13,7 +13,7 @@ extension _PagerCore where Item: Identifiable {
   @discardableResult
   public mutating func replace(_ item: Item) -> Bool {
     guard _isShown(item.id) else { return false }
-    _openEditLog().updates[item.id] = (item, _generation)
+    _editLog().updates[item.id] = (item, _generation)
     _reapplyEdits()
     return true
   }
@@ -22,7 +22,7 @@ extension _PagerCore where Item: Identifiable {
   @discardableResult
   public mutating func remove(id: Item.ID) -> Bool {
     guard _isShown(id) else { return false }
-    let edits = _openEditLog()
+    let edits = _editLog()
     if edits.anchors[id] == nil || Self._detach(id, from: edits) {
       // A source item, where it is or moved.
       edits.removals[id] = _generation
@@ -47,13 +47,13 @@ extension _PagerCore where Item: Identifiable {
   }
 
   /// See `Pager.hasLocalEdits`.
-  public var hasLocalEdits: Bool { !(_edits?.isEmpty ?? true) }
+  public var hasLocalEdits: Bool { !_edits.isEmpty }
 
   private mutating func _insert(_ item: Item, anchor: Item.ID, after: Bool) -> Bool {
     guard !_isShown(item.id), _isShown(anchor), _hasRoomToInsert(1) else { return false }
     Self._place(
       _Edits<Item>.Insertion(item: item, after: after, serial: _generation), next: anchor,
-      in: _openEditLog())
+      in: _editLog())
     _reapplyEdits()
     return true
   }
@@ -94,18 +94,14 @@ extension _PagerCore where Item: Identifiable {
     return insertion.isMove
   }
 
-  /// The log of local edits, created on the first edit.
-  private mutating func _openEditLog() -> _Edits<Item> {
-    if let edits = _edits as? _Edits<Item> { return edits }
-    let edits = _Edits<Item>()
-    _edits = edits
-    return edits
-  }
+  /// The log of local edits: `_identity` made `_Edits` for identifiable
+  /// items.
+  private func _editLog() -> _Edits<Item> { _edits as! _Edits<Item> }
 
   /// Whether `count` more items may be inserted or moved locally: each
   /// may add a row to the span (`_maximumSpan`).
   private func _hasRoomToInsert(_ count: Int) -> Bool {
-    let anchored = (_edits as? _Edits<Item>)?.anchors.count ?? 0
+    let anchored = _editLog().anchors.count
     return anchored <= Self._maximumLocalInsertions - count
   }
 
@@ -118,7 +114,7 @@ extension _PagerCore where Item: Identifiable {
 extension _PagerCore {
   /// Applies the edits to every page again, and publishes.
   internal mutating func _reapplyEdits() {
-    guard let edits = _edits else { return }
+    let edits = _edits
     for index in _pages.indices {
       let identity = _assignIdentity()
       Self._show(edits, identity: identity, in: &_pages[index])
@@ -137,9 +133,9 @@ extension _PagerCore {
 
   /// Shows `page`'s items with `edits` applied, under a new identity.
   internal static func _show(
-    _ edits: _AnyEdits<Item>?, identity: Int, in page: inout _StoredPage
+    _ edits: _AnyEdits<Item>, identity: Int, in page: inout _StoredPage
   ) {
-    page.shown = edits?.shown(page.items) ?? page.items
+    page.shown = edits.shown(page.items)
     page.identity = identity
   }
 
@@ -202,7 +198,7 @@ extension _PagerCore where Item: Identifiable {
         toDestination: destination != nil, moved: movedPositions, count: old.count),
       let anchor = old[landing.anchor]?.id
     else { return false }
-    let edits = _openEditLog()
+    let edits = _editLog()
     for (index, item) in movedItems.enumerated() {
       let wasMove = edits.anchors[item.id] == nil || Self._detach(item.id, from: edits)
       let insertion = _Edits<Item>.Insertion(

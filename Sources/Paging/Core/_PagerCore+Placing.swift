@@ -375,12 +375,10 @@ extension _PagerCore {
   /// Stores `page`, replacing every page it overlaps.
   private mutating func _store(_ page: _StoredPage) {
     var page = page
-    if let edits = _edits {
-      // While a refresh holds the old items, they show the edits: the new
-      // pages end edits only when they replace them.
-      if _held == nil, edits.reconcile(page.items, generation: page.generation) {
-        _reapplyEdits()
-      }
+    // While a refresh holds the old items, they show the edits: the new
+    // pages end edits only when they replace them.
+    if _held == nil, _edits.reconcile(page.items, generation: page.generation) {
+      _reapplyEdits()
     }
     let identity = _assignIdentity()
     Self._show(_edits, identity: identity, in: &page)
@@ -508,7 +506,7 @@ extension _PagerCore {
     }
     let candidates = _pages.indices
       .filter { distance(_pages[$0]) > 0 && !kept.contains(_pages[$0].start) }
-      .filter { !(_edits?.changesRows(of: _pages[$0].items) ?? false) }
+      .filter { !_edits.changesRows(of: _pages[$0].items) }
       .sorted { distance(_pages[$0]) > distance(_pages[$1]) }
     let dropped = Set(candidates.prefix(_pages.count - maximum))
     guard !dropped.isEmpty else { return }
@@ -534,7 +532,8 @@ extension _PagerCore {
   /// Ends the edits that the pages of a later generation supersede, once a
   /// refresh has replaced the old items.
   private mutating func _reconcileEdits() {
-    guard let edits = _edits else { return }
+    let edits = _edits
+    guard !edits.isEmpty else { return }
     var ended = false
     for page in _pages where edits.reconcile(page.items, generation: page.generation) {
       ended = true

@@ -66,8 +66,10 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public let configuration: PagingConfiguration
   internal let _source: PagingSource<Key, Item>
 
+  /// Whether items have ids, and what the core does with them.
+  internal let _identity = _ItemIdentity<Item>.make()
   /// The loaded pages, their items' ids and their keys.
-  internal var _store = _PageStore()
+  internal var _store: _PageStore
   /// Loaded pages, in position order, never overlapping.
   internal var _pages: [_StoredPage] {
     _read { yield _store.pages }
@@ -95,7 +97,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   }
   /// The reports of the visible range, and the wait for a fling to settle.
   internal var _settle = _Settle()
-  internal var _edits: _AnyEdits<Item>?
+  /// The local edits, shown over the source's items.
+  internal var _edits: _AnyEdits<Item>
   /// During a refresh, what stays published until the new generation
   /// holds the visible range, and the search for the item the reader saw.
   internal var _held: _RefreshHold?
@@ -243,6 +246,8 @@ public struct _PagerCore<Key: Hashable & Sendable, Item: Sendable> {
   public init(configuration: PagingConfiguration, source: PagingSource<Key, Item>) {
     self.configuration = configuration
     self._source = source
+    self._store = _PageStore(shownIDs: _identity.makeShownIDs())
+    self._edits = _identity.makeEdits()
   }
 
   /// Whether no load is in flight or waiting to settle.

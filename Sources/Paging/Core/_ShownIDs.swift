@@ -6,10 +6,9 @@
 
 /// How many loaded source items have each id, for any item type (nothing
 /// for items that are not identifiable); `_ShownIDs` is the one for
-/// identifiable items. A page is placed only with items no other loaded
-/// page holds, so a publication never shows an item twice. (A class, so
-/// that the pager's stored property does not depend on `Item:
-/// Identifiable`.)
+/// identifiable items, as `_ItemIdentity` decides. A page is placed only
+/// with items no other loaded page holds, so a publication never shows an
+/// item twice.
 internal class _AnyShownIDs<Item> {
   func add(_ items: ArraySlice<Item>) {}
   func remove(_ items: ArraySlice<Item>) {}
@@ -26,17 +25,6 @@ internal class _AnyShownIDs<Item> {
   var count: Int { 0 }
   /// Whether the ids counted are exactly those of `items`.
   func matches(_ items: [Item]) -> Bool { true }
-
-  /// The index for `Item`: counting ids if it is identifiable.
-  static func make() -> _AnyShownIDs<Item> {
-    guard let type = Item.self as? any Identifiable.Type else { return _AnyShownIDs() }
-    return _make(type)
-  }
-
-  private static func _make<T: Identifiable>(_: T.Type) -> _AnyShownIDs<Item> {
-    // `T` is `Item`.
-    _ShownIDs<T>() as! _AnyShownIDs<Item>
-  }
 }
 
 internal final class _ShownIDs<Item: Identifiable>: _AnyShownIDs<Item> {

@@ -12,9 +12,9 @@
 // its anchor): after `refresh()`, the source is the truth (the edit was
 // saved, or overridden).
 
-/// The overlay of local edits, for any item type; `_Edits` is the one for
-/// identifiable items. (A class, so that the pager's stored property does
-/// not depend on `Item: Identifiable`.)
+/// The overlay of local edits, for any item type (none for items that are
+/// not identifiable); `_Edits` is the one for identifiable items, as
+/// `_ItemIdentity` decides.
 internal class _AnyEdits<Item> {
   /// `items` with the edits applied.
   func shown(_ items: ContiguousArray<Item>) -> ContiguousArray<Item> { items }
