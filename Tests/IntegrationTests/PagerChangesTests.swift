@@ -24,13 +24,19 @@ struct PagerChangesTests {
       nextKey: end < 1_000 ? end : nil)
   }
 
-  @Test("A prepend above the viewport keeps the first visible row where it was")
-  func prependKeepsTheViewportAnchored() async {
+  /// A pager that loads only when told, its first page (500..<520) loaded.
+  static func manualPagerAt500() async -> Pager<Int, Int> {
     let pager = Pager<Int, Int>(
       configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 0, trigger: .manual),
       source: .keyed(initialKey: 500, load: { Self.page($0) }))
     pager.refresh()
     await pager.waitUntilIdle()
+    return pager
+  }
+
+  @Test("A prepend above the viewport keeps the first visible row where it was")
+  func prependKeepsTheViewportAnchored() async {
+    let pager = await Self.manualPagerAt500()
     #expect(pager.items.first == 500)
     var list = VirtualList(
       data: pager.items, id: { $0 ?? -1 },
@@ -54,11 +60,7 @@ struct PagerChangesTests {
 
   @Test("Five pending publications apply in one call, anchored")
   func pendingPublicationsApplyInOneCall() async {
-    let pager = Pager<Int, Int>(
-      configuration: PagingConfiguration(pageSize: 20, prefetchDistance: 0, trigger: .manual),
-      source: .keyed(initialKey: 500, load: { Self.page($0) }))
-    pager.refresh()
-    await pager.waitUntilIdle()
+    let pager = await Self.manualPagerAt500()
     var list = VirtualList(
       data: pager.items, id: { $0 ?? -1 },
       engine: WindowingEngine(
@@ -114,6 +116,18 @@ struct PagerChangesTests {
     }
   }
 
+  /// A list of the pager's rows in a 500-point viewport, that reports what
+  /// it shows to the pager.
+  static func list<Layout: WindowLayout>(
+    following pager: Pager<Int, Message>, layout: Layout
+  ) -> VirtualList<PagedRows<Message>, PagedRowID<Int>, Layout> {
+    var list = VirtualList(
+      data: pager.items.rows, id: { $0.id },
+      engine: WindowingEngine(layout: layout, viewport: Viewport(length: 500)))
+    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
+    return list
+  }
+
   /// Brings `list` up to the pager's latest publication.
   static func follow<Layout: WindowLayout>(
     _ pager: Pager<Int, Message>,
@@ -155,12 +169,8 @@ struct PagerChangesTests {
       source: source)
     pager.refresh()
     await pager.waitUntilIdle()
-    var list = VirtualList(
-      data: pager.items.rows, id: { $0.id },
-      engine: WindowingEngine(
-        layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50),
-        viewport: Viewport(length: 500)))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
+    var list = Self.list(
+      following: pager, layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50))
     // Walk down to row 300 as a reader scrolls, following the pager.
     var offset = 0.0
     while list.visibleRange.lowerBound < 300 {
@@ -199,12 +209,8 @@ struct PagerChangesTests {
     arguments: modelTestSeeds)
   func dragsKeepTheRowRead(seed: UInt64) async {
     let pager = await Self.loadedMessages()
-    var list = VirtualList(
-      data: pager.items.rows, id: { $0.id },
-      engine: WindowingEngine(
-        layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50),
-        viewport: Viewport(length: 500)))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
+    var list = Self.list(
+      following: pager, layout: FixedLengthLayout(itemCount: pager.items.count, itemLength: 50))
     _ = list.scroll(toOffset: 150 * 50 + 17)
     await pager.waitUntilIdle()
     Self.follow(pager, in: &list)
@@ -309,12 +315,9 @@ struct PagerChangesTests {
     arguments: [0, 1, 250, 700, 985, 999])
   func jumpLandsThroughLoads(row: Int) async {
     let pager = await Self.loadedMessages()
-    var list = VirtualList(
-      data: pager.items.rows, id: { $0.id },
-      engine: WindowingEngine(
-        layout: VariableLengthLayout(itemCount: pager.items.count, estimatedLength: 40),
-        viewport: Viewport(length: 500)))
-    list.onVisibilityChange = { pager.visibleRangeDidChange($0.visibleRange) }
+    var list = Self.list(
+      following: pager,
+      layout: VariableLengthLayout(itemCount: pager.items.count, estimatedLength: 40))
     list.scroll(toPosition: row)
     // A host's frames: the pager's publications followed, the window's
     // rows measured (placeholders at the estimate), until nothing changes.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import IdentityDiff
+import _AdapterInternals
 
 extension OutlineCollection where Children: RangeReplaceableCollection {
   /// Moves the nodes with `ids` to the children of `parent`, just before its
@@ -68,7 +69,6 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   ///   for the *r* visible rows that move. The first call for an identifier
   ///   without expanded children builds the index of identifiers, as
   ///   `expand(_:)` does.
-  @inlinable
   @discardableResult
   public mutating func move(
     _ ids: some Sequence<ID>, toParent parent: ID?, before sibling: ID?
@@ -102,43 +102,26 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
 extension OutlineCollection {
   /// Where moved nodes go: among the children of a record, or below a node
   /// the outline has not indexed (child `index` of `parent`).
-  @usableFromInline
   internal enum _MoveDestination {
     case record(Int32)
     case unindexed(parent: Int32, index: Int)
   }
 
   /// A node being moved, as it was before the move.
-  @usableFromInline
   internal struct _MovingNode {
-    @usableFromInline var node: Node
+    var node: Node
     /// Its parent's record and its index among the parent's children.
-    @usableFromInline var record: Int32
-    @usableFromInline var index: Int
-    @usableFromInline var entry: _ChildEntry
+    var record: Int32
+    var index: Int
+    var entry: _ChildEntry
     /// The child indices from the roots down to it: its place in the tree.
-    @usableFromInline var path: [Int32]
+    var path: [Int32]
     /// Its row position, or `nil` if a collapsed ancestor hid it.
-    @usableFromInline var row: Int?
+    var row: Int?
     /// Its row and the visible rows of its subtree.
-    @usableFromInline var rows: Int
-
-    @inlinable
-    init(
-      node: Node, record: Int32, index: Int, entry: _ChildEntry, path: [Int32], row: Int?,
-      rows: Int
-    ) {
-      self.node = node
-      self.record = record
-      self.index = index
-      self.entry = entry
-      self.path = path
-      self.row = row
-      self.rows = rows
-    }
+    var rows: Int
   }
 
-  @inlinable
   internal mutating func _moveDestination(_ parent: ID?) -> _MoveDestination? {
     guard let parent else { return .record(0) }
     if let record = _recordForID[parent] { return .record(record) }
@@ -148,7 +131,6 @@ extension OutlineCollection {
 
   /// The known nodes with `ids`, each once, in their order in the tree,
   /// without those below another of them.
-  @inlinable
   internal mutating func _movingNodes(_ ids: some Sequence<ID>) -> [_MovingNode] {
     var seen = Set<ID>()
     var located: [(record: Int32, index: Int)] = []
@@ -172,7 +154,6 @@ extension OutlineCollection {
   }
 
   /// Whether `record` or one of its ancestors is in `records`.
-  @inlinable
   internal func _isBelow(_ record: Int32, _ records: Set<Int32>) -> Bool {
     var current = record
     while current != 0 {
@@ -183,7 +164,6 @@ extension OutlineCollection {
   }
 
   /// The child indices from the roots down to child `index` of `record`.
-  @inlinable
   internal func _path(record: Int32, index: Int) -> [Int32] {
     var path = [Int32(truncatingIfNeeded: index)]
     var current = record
@@ -197,7 +177,6 @@ extension OutlineCollection {
   }
 
   /// The moved node that `destination` is, or is below, if any.
-  @inlinable
   internal func _movedAncestor(
     of destination: _MoveDestination, among moving: [_MovingNode]
   ) -> Node? {
@@ -225,7 +204,6 @@ extension OutlineCollection {
   /// Where the moved nodes land among the children of `record` once they
   /// have left: where `sibling` was, less the moved nodes before it; `nil`
   /// if `sibling` is not a child of `record`.
-  @inlinable
   internal mutating func _landing(
     in record: Int32, before sibling: ID?, _ moving: [_MovingNode]
   ) -> Int? {
@@ -240,7 +218,6 @@ extension OutlineCollection {
   }
 
   /// Forgets the locations of `record`'s children.
-  @inlinable
   internal mutating func _removeLocations(of record: Int32) {
     for (index, node) in _recordChildren[Int(record)].enumerated() {
       _removeLocation(of: _id(node), record: record, index: index)
@@ -250,7 +227,6 @@ extension OutlineCollection {
   /// The rows that the move of `moving` changed: each moved row from where
   /// it was to `newRows`, rows hidden as removals and rows shown as
   /// insertions.
-  @inlinable
   internal func _moveChange(
     _ moving: [_MovingNode], newRows: [Int?]?, updated: Int?
   )
@@ -270,7 +246,7 @@ extension OutlineCollection {
     removed.sort { $0.lowerBound < $1.lowerBound }
     moves.sort { $0.from < $1.from }
     let changes = RowChanges(
-      deletions: _joined(removed), insertions: _joined(inserted),
+      deletions: _runs(removed), insertions: _runs(inserted),
       updates: updated.map { [$0..<$0 + 1] } ?? [], moves: moves)
     let inPlace =
       changes.updates.isEmpty && changes.deletions == changes.insertions
@@ -283,7 +259,6 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   /// Takes the moved nodes out of their parents' children and puts them in
   /// `destination`'s at `landing`. Returns the new row of a parent that
   /// gained its first children, if it is visible.
-  @inlinable
   internal mutating func _placeMoved(
     _ moving: [_MovingNode], into destination: _MoveDestination, at landing: Int?
   ) -> Int? {
@@ -318,7 +293,6 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   /// Replaces `record`'s children with the same children, less those at
   /// `removed` (ascending), with `arriving` inserted at `landing` (counted
   /// after the removal), keeping every child's entry and record.
-  @inlinable
   internal mutating func _rewriteChildren(
     of record: Int32, removing removed: [Int], inserting arriving: [(Node, _ChildEntry)],
     at landing: Int
@@ -345,8 +319,6 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
       _propagate(from: record, delta: _total(of: record) - oldTotal)
     }
   }
-
-  @inlinable
   internal func _append(
     _ arriving: [(Node, _ChildEntry)], to children: inout Children,
     _ entries: inout [_ChildEntry]
@@ -362,7 +334,6 @@ extension OutlineCollection {
   /// Stores `children` and their `entries` as `record`'s, in its segment
   /// or a new one if they no longer fit, and points each child's record at
   /// its new place.
-  @inlinable
   internal mutating func _writeChildren(
     of record: Int32, _ children: Children, _ entries: [_ChildEntry]
   ) {
@@ -391,18 +362,4 @@ extension OutlineCollection {
       childrenAreLeaves: leaves, eachChildIsOneRow: false)
     _rebuildRowCounts(of: record)
   }
-}
-
-/// `ranges`, ascending and disjoint, with adjacent ones joined.
-@inlinable
-internal func _joined(_ ranges: [Range<Int>]) -> [Range<Int>] {
-  var result: [Range<Int>] = []
-  for range in ranges where !range.isEmpty {
-    if let last = result.last, last.upperBound == range.lowerBound {
-      result[result.count - 1] = last.lowerBound..<range.upperBound
-    } else {
-      result.append(range)
-    }
-  }
-  return result
 }
