@@ -69,6 +69,7 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   ///   for the *r* visible rows that move. The first call for an identifier
   ///   without expanded children builds the index of identifiers, as
   ///   `expand(_:)` does.
+  @inlinable
   @discardableResult
   public mutating func move(
     _ ids: some Sequence<ID>, toParent parent: ID?, before sibling: ID?
@@ -102,26 +103,29 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
 extension OutlineCollection {
   /// Where moved nodes go: among the children of a record, or below a node
   /// the outline has not indexed (child `index` of `parent`).
+  @usableFromInline
   internal enum _MoveDestination {
     case record(Int32)
     case unindexed(parent: Int32, index: Int)
   }
 
   /// A node being moved, as it was before the move.
+  @usableFromInline
   internal struct _MovingNode {
-    var node: Node
+    @usableFromInline var node: Node
     /// Its parent's record and its index among the parent's children.
-    var record: Int32
-    var index: Int
-    var entry: _ChildEntry
+    @usableFromInline var record: Int32
+    @usableFromInline var index: Int
+    @usableFromInline var entry: _ChildEntry
     /// The child indices from the roots down to it: its place in the tree.
-    var path: [Int32]
+    @usableFromInline var path: [Int32]
     /// Its row position, or `nil` if a collapsed ancestor hid it.
-    var row: Int?
+    @usableFromInline var row: Int?
     /// Its row and the visible rows of its subtree.
-    var rows: Int
+    @usableFromInline var rows: Int
   }
 
+  @inlinable
   internal mutating func _moveDestination(_ parent: ID?) -> _MoveDestination? {
     guard let parent else { return .record(0) }
     if let record = _recordForID[parent] { return .record(record) }
@@ -130,7 +134,9 @@ extension OutlineCollection {
   }
 
   /// The known nodes with `ids`, each once, in their order in the tree,
-  /// without those below another of them.
+  /// without those below another of them. (Not inlinable: it makes the
+  /// nodes with their memberwise initializer, once a move.)
+  @usableFromInline
   internal mutating func _movingNodes(_ ids: some Sequence<ID>) -> [_MovingNode] {
     var seen = Set<ID>()
     var located: [(record: Int32, index: Int)] = []
@@ -154,6 +160,7 @@ extension OutlineCollection {
   }
 
   /// Whether `record` or one of its ancestors is in `records`.
+  @inlinable
   internal func _isBelow(_ record: Int32, _ records: Set<Int32>) -> Bool {
     var current = record
     while current != 0 {
@@ -164,6 +171,7 @@ extension OutlineCollection {
   }
 
   /// The child indices from the roots down to child `index` of `record`.
+  @inlinable
   internal func _path(record: Int32, index: Int) -> [Int32] {
     var path = [Int32(truncatingIfNeeded: index)]
     var current = record
@@ -177,6 +185,7 @@ extension OutlineCollection {
   }
 
   /// The moved node that `destination` is, or is below, if any.
+  @inlinable
   internal func _movedAncestor(
     of destination: _MoveDestination, among moving: [_MovingNode]
   ) -> Node? {
@@ -204,6 +213,7 @@ extension OutlineCollection {
   /// Where the moved nodes land among the children of `record` once they
   /// have left: where `sibling` was, less the moved nodes before it; `nil`
   /// if `sibling` is not a child of `record`.
+  @inlinable
   internal mutating func _landing(
     in record: Int32, before sibling: ID?, _ moving: [_MovingNode]
   ) -> Int? {
@@ -218,6 +228,7 @@ extension OutlineCollection {
   }
 
   /// Forgets the locations of `record`'s children.
+  @inlinable
   internal mutating func _removeLocations(of record: Int32) {
     for (index, node) in _recordChildren[Int(record)].enumerated() {
       _removeLocation(of: _id(node), record: record, index: index)
@@ -227,6 +238,7 @@ extension OutlineCollection {
   /// The rows that the move of `moving` changed: each moved row from where
   /// it was to `newRows`, rows hidden as removals and rows shown as
   /// insertions.
+  @inlinable
   internal func _moveChange(
     _ moving: [_MovingNode], newRows: [Int?]?, updated: Int?
   )
@@ -259,6 +271,7 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   /// Takes the moved nodes out of their parents' children and puts them in
   /// `destination`'s at `landing`. Returns the new row of a parent that
   /// gained its first children, if it is visible.
+  @inlinable
   internal mutating func _placeMoved(
     _ moving: [_MovingNode], into destination: _MoveDestination, at landing: Int?
   ) -> Int? {
@@ -293,6 +306,7 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
   /// Replaces `record`'s children with the same children, less those at
   /// `removed` (ascending), with `arriving` inserted at `landing` (counted
   /// after the removal), keeping every child's entry and record.
+  @inlinable
   internal mutating func _rewriteChildren(
     of record: Int32, removing removed: [Int], inserting arriving: [(Node, _ChildEntry)],
     at landing: Int
@@ -319,6 +333,8 @@ extension OutlineCollection where Children: RangeReplaceableCollection {
       _propagate(from: record, delta: _total(of: record) - oldTotal)
     }
   }
+
+  @inlinable
   internal func _append(
     _ arriving: [(Node, _ChildEntry)], to children: inout Children,
     _ entries: inout [_ChildEntry]
@@ -334,6 +350,7 @@ extension OutlineCollection {
   /// Stores `children` and their `entries` as `record`'s, in its segment
   /// or a new one if they no longer fit, and points each child's record at
   /// its new place.
+  @inlinable
   internal mutating func _writeChildren(
     of record: Int32, _ children: Children, _ entries: [_ChildEntry]
   ) {
