@@ -7,6 +7,11 @@
 import IdentityDiff
 import _AdapterInternals
 
+// What a publication changed, as a list takes it: the rows whose segments
+// differ between the old and the new items (`RowChanges(from:to:within:)`),
+// with items found again at other positions reported moved
+// (`_ItemIdentity.withShifts`), kept in the log `changes(since:)` reads.
+
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension _PagerCore {
   /// See `Pager.changes(since:)`.

@@ -7,6 +7,12 @@
 import IdentityDiff
 import _AdapterInternals
 
+// The local edits of identifiable items: each command checks the item is
+// shown, records the edit in the overlay (`_Edits`, in Pager+Edits.swift)
+// and shows every page again through it. A drag (`move(ids:before:)`)
+// inserts the items beside the destination (a source item an insertion
+// shows is shown only there), and is published as the moves of its rows.
+
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension _PagerCore where Item: Identifiable {
   /// See `Pager.replace(_:)`.
