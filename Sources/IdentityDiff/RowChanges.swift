@@ -411,12 +411,6 @@ internal struct _RowChangesBuilder {
   }
 }
 
-/// Whether `position` is in one of `ranges`, ascending and disjoint.
-internal func _contains(_ ranges: [Range<Int>], _ position: Int) -> Bool {
-  let k = ranges._partitioningIndex { $0.upperBound > position }
-  return k < ranges.count && ranges[k].contains(position)
-}
-
 /// Sorted positions as the fewest ascending ranges.
 internal func _runs(_ positions: [Int]) -> [Range<Int>] {
   _runs(positions.map { $0..<$0 + 1 })

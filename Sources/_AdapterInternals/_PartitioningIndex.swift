@@ -30,6 +30,15 @@ extension RandomAccessCollection {
   }
 }
 
+/// Whether `position` is in one of `ranges` (ascending, disjoint).
+///
+/// - Complexity: O(log `ranges.count`).
+@inlinable
+package func _contains(_ ranges: [Range<Int>], _ position: Int) -> Bool {
+  let k = ranges._partitioningIndex { $0.upperBound > position }
+  return k < ranges.count && ranges[k].contains(position)
+}
+
 /// The positions of `window` inside `ranges` (ascending, disjoint), in
 /// order.
 ///

@@ -109,9 +109,3 @@ extension WindowingEngine {
     }
   }
 }
-
-/// Whether `position` is in one of `ranges` (ascending, disjoint).
-internal func _contains(_ ranges: [Range<Int>], _ position: Int) -> Bool {
-  let k = ranges._partitioningIndex { $0.upperBound > position }
-  return k < ranges.count && ranges[k].contains(position)
-}
