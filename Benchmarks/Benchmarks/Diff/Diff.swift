@@ -34,66 +34,81 @@ func snapshots(count: Int, changedPercent: Int) -> (old: [Item], new: [Item]) {
   return (old, new)
 }
 
+/// A million items and the new snapshot after the named change: one
+/// appended, one replaced, none, or one moved by 899,900.
+func millionItems(_ change: String) -> (old: [Item], new: [Item]) {
+  let old = (0..<1_000_000).map { Item(id: $0, content: 0) }
+  var new = old
+  switch change {
+  case "one appended": new.append(Item(id: -1, content: 0))
+  case "one replaced": new[500_000] = Item(id: -1, content: 0)
+  case "one moved by 899,900": new.insert(new.remove(at: 100), at: 900_000)
+  default: break
+  }
+  return (old, new)
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(2),
     maxIterations: 20, thresholds: regressionThresholds(for: [.wallClock, .mallocCountTotal]))
   for count in [10_000, 100_000] {
     for percent in [1, 10, 50] {
-      let (old, new) = snapshots(count: count, changedPercent: percent)
-      Benchmark("\(count / 1_000)k items, \(percent)% changed: IdentityDifference") { _ in
-        blackHole(IdentityDifference(from: old, to: new))
+      let pair = { snapshots(count: count, changedPercent: percent) }
+      preparedBenchmark(
+        "\(count / 1_000)k items, \(percent)% changed: IdentityDifference", prepare: pair
+      ) { _, pair in
+        blackHole(IdentityDifference(from: pair.old, to: pair.new))
       }
       // Myers keeps O(d²) state: at 100k items with 50% replaced (d = 100k)
       // that is tens of gigabytes, beyond this machine; that case is not run.
       if count == 100_000 && percent == 50 { continue }
-      Benchmark(
+      preparedBenchmark(
         "\(count / 1_000)k items, \(percent)% changed: difference(from:)",
         configuration: .init(
-          metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxIterations: 1)
-      ) { _ in
-        blackHole(new.difference(from: old))
+          metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxIterations: 1),
+        prepare: pair
+      ) { _, pair in
+        blackHole(pair.new.difference(from: pair.old))
       }
     }
   }
   // What a list does most: one row appended, one replaced, nothing
   // changed, at a million rows. The difference costs what changed plus a
   // pass of comparisons, as the standard library's does.
-  let million = (0..<1_000_000).map { Item(id: $0, content: 0) }
-  var replaced = million
-  replaced[500_000] = Item(id: -1, content: 0)
-  var moved = million
-  moved.insert(moved.remove(at: 100), at: 900_000)
-  for (name, new) in [
-    ("one appended", million + [Item(id: -1, content: 0)]), ("one replaced", replaced),
-    ("no change", million), ("one moved by 899,900", moved),
-  ] {
+  for name in ["one appended", "one replaced", "no change", "one moved by 899,900"] {
+    let pair = { millionItems(name) }
     // 50 samples of a few milliseconds: the p90 of 10 is their worst but one.
     let many = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], maxIterations: 50)
-    Benchmark(
-      "1M items, \(name): IdentityDifference", configuration: many
-    ) { _ in
-      blackHole(IdentityDifference(from: million, to: new))
+    preparedBenchmark(
+      "1M items, \(name): IdentityDifference", configuration: many, prepare: pair
+    ) { _, pair in
+      blackHole(IdentityDifference(from: pair.old, to: pair.new))
     }
-    Benchmark(
+    preparedBenchmark(
       "1M items, \(name): difference(from:)",
-      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 10)
-    ) { _ in
-      blackHole(new.difference(from: million))
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 10),
+      prepare: pair
+    ) { _, pair in
+      blackHole(pair.new.difference(from: pair.old))
     }
     guard name == "no change" || name == "one moved by 899,900" else { continue }
     // The same change to the list as one section, in each form UIKit takes.
-    func sectioned() -> SectionedDifference {
+    func sectioned(_ pair: (old: [Item], new: [Item])) -> SectionedDifference {
       SectionedDifference(
-        from: [million], to: [new], sectionID: { _ in 0 }, items: { $0 }, itemID: { $0.id },
-        sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
+        from: [pair.old], to: [pair.new], sectionID: { _ in 0 }, items: { $0 },
+        itemID: { $0.id }, sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
     }
-    Benchmark("1M items, \(name): SectionedDifference + batch()", configuration: many) { _ in
-      blackHole(sectioned().batch())
+    preparedBenchmark(
+      "1M items, \(name): SectionedDifference + batch()", configuration: many, prepare: pair
+    ) { _, pair in
+      blackHole(sectioned(pair).batch())
     }
-    Benchmark("1M items, \(name): SectionedDifference + stagedBatches()", configuration: many) {
-      _ in
-      blackHole(sectioned().stagedBatches())
+    preparedBenchmark(
+      "1M items, \(name): SectionedDifference + stagedBatches()", configuration: many,
+      prepare: pair
+    ) { _, pair in
+      blackHole(sectioned(pair).stagedBatches())
     }
   }
   differenceKitScenario()
@@ -138,30 +153,36 @@ func dictionaryMatch(from old: [UUID], to new: [UUID]) -> (deletions: Int, inser
 
 let differenceKitScenario: @Sendable () -> Void = {
   for count in [5_000, 100_000, 1_000_000] {
-    let (old, new) = differenceKitData(count: count)
+    let pair = { differenceKitData(count: count) }
     let name = "DifferenceKit's scenario, \(count / 1_000)k UUIDs"
     let configuration = Benchmark.Configuration(
       metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
       maxIterations: count == 1_000_000 ? 5 : 20)
-    Benchmark("\(name): IdentityDifference", configuration: configuration) { _ in
-      blackHole(IdentityDifference(from: old, to: new, id: { $0 }))
+    preparedBenchmark(
+      "\(name): IdentityDifference", configuration: configuration, prepare: pair
+    ) { _, pair in
+      blackHole(IdentityDifference(from: pair.old, to: pair.new, id: { $0 }))
     }
-    Benchmark("\(name): Dictionary match", configuration: configuration) { _ in
-      blackHole(dictionaryMatch(from: old, to: new))
+    preparedBenchmark("\(name): Dictionary match", configuration: configuration, prepare: pair) {
+      _, pair in
+      blackHole(dictionaryMatch(from: pair.old, to: pair.new))
     }
     // The path a sectioned list takes to UIKit, with the list as one section.
-    Benchmark("\(name): SectionedDifference + batch()", configuration: configuration) { _ in
+    preparedBenchmark(
+      "\(name): SectionedDifference + batch()", configuration: configuration, prepare: pair
+    ) { _, pair in
       let difference = SectionedDifference(
-        from: [old], to: [new], sectionID: { _ in 0 }, items: { $0 }, itemID: { $0 },
+        from: [pair.old], to: [pair.new], sectionID: { _ in 0 }, items: { $0 }, itemID: { $0 },
         sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
       blackHole(difference.batch())
     }
     guard count == 5_000 else { continue }
-    Benchmark(
+    preparedBenchmark(
       "\(name): difference(from:)",
-      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 5)
-    ) { _ in
-      blackHole(new.difference(from: old))
+      configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 5),
+      prepare: pair
+    ) { _, pair in
+      blackHole(pair.new.difference(from: pair.old))
     }
   }
 }
@@ -213,75 +234,98 @@ func storeSnapshots(count: Int, changes: Int) -> (old: [Item], new: [Item]) {
 let sectionedBenchmarks: @Sendable () -> Void = {
   for count in [10_000, 100_000] {
     for percent in [1, 10, 50] {
-      let (old, new) = sectionedSnapshots(count: count, changedPercent: percent)
+      let pair = { sectionedSnapshots(count: count, changedPercent: percent) }
       let name = "\(count / 1_000)k items in sections of 100, \(percent)% changed"
-      Benchmark("\(name): SectionedDifference") { _ in
+      preparedBenchmark("\(name): SectionedDifference", prepare: pair) { _, pair in
         blackHole(
           SectionedDifference(
-            from: old, to: new, sectionID: { $0.first?.id ?? -1 }, items: { $0 },
+            from: pair.old, to: pair.new, sectionID: { $0.first?.id ?? -1 }, items: { $0 },
             itemID: { $0.id }, sectionContentEquals: { _, _ in true }, itemContentEquals: ==))
       }
-      let difference = SectionedDifference(
-        from: old, to: new, sectionID: { _ in 0 }, items: { $0 }, itemID: { $0.id },
-        sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
-      Benchmark("\(name): batch()") { _ in blackHole(difference.batch()) }
-      Benchmark("\(name): stagedBatches()") { _ in blackHole(difference.stagedBatches()) }
-      let flatOld = old.flatMap { $0 }
-      let flatNew = new.flatMap { $0 }
-      Benchmark("\(name): IdentityDifference of the flattened rows") { _ in
-        blackHole(IdentityDifference(from: flatOld, to: flatNew))
+      let difference = {
+        let (old, new) = pair()
+        return SectionedDifference(
+          from: old, to: new, sectionID: { _ in 0 }, items: { $0 }, itemID: { $0.id },
+          sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
+      }
+      preparedBenchmark("\(name): batch()", prepare: difference) { blackHole($1.batch()) }
+      preparedBenchmark("\(name): stagedBatches()", prepare: difference) {
+        blackHole($1.stagedBatches())
+      }
+      let flattened = {
+        let (old, new) = pair()
+        return (old: old.flatMap { $0 }, new: new.flatMap { $0 })
+      }
+      preparedBenchmark("\(name): IdentityDifference of the flattened rows", prepare: flattened) {
+        _, pair in
+        blackHole(IdentityDifference(from: pair.old, to: pair.new))
       }
       if count == 100_000 && percent == 50 { continue }
-      Benchmark(
+      preparedBenchmark(
         "\(name): difference(from:) of the flattened rows",
         configuration: .init(
-          metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxIterations: 1)
-      ) { _ in
-        blackHole(flatNew.difference(from: flatOld))
+          metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxIterations: 1),
+        prepare: flattened
+      ) { _, pair in
+        blackHole(pair.new.difference(from: pair.old))
       }
     }
   }
 
   // One item replaced among 1,000 sections of 1,000: the unchanged sections
   // compared, not hashed.
-  let thousand = (0..<1_000).map { s in (0..<1_000).map { Item(id: s * 1_000 + $0, content: 0) } }
-  var oneReplaced = thousand
-  oneReplaced[500][500] = Item(id: -1, content: 0)
-  Benchmark(
+  preparedBenchmark(
     "1,000 sections of 1,000 items, one replaced: SectionedDifference + batch()",
-    configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 20)
-  ) { _ in
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 20),
+    prepare: {
+      let old = (0..<1_000).map { s in (0..<1_000).map { Item(id: s * 1_000 + $0, content: 0) } }
+      var new = old
+      new[500][500] = Item(id: -1, content: 0)
+      return (old: old, new: new)
+    }
+  ) { _, pair in
     let difference = SectionedDifference(
-      from: thousand, to: oneReplaced, sectionID: { $0.first?.id ?? -1 }, items: { $0 },
+      from: pair.old, to: pair.new, sectionID: { $0.first?.id ?? -1 }, items: { $0 },
       itemID: { $0.id }, sectionContentEquals: { _, _ in true }, itemContentEquals: ==)
     blackHole(difference.batch())
   }
 
   // Applying 1,000 changes to 100,000 entries: the store against an Array,
   // each measured on a fresh unique copy of the old snapshot.
-  let (old, new) = storeSnapshots(count: 100_000, changes: 1_000)
-  var oldStore = OrderedStore<Int, Item>(minimumCapacity: old.count)
-  for item in old { oldStore[key: item.id] = item }
-  var newStore = OrderedStore<Int, Item>(minimumCapacity: new.count)
-  for item in new { newStore[key: item.id] = item }
-  let storeDifference = IdentityDifference(
-    from: oldStore, to: newStore, id: { $0.key }, contentEquals: { $0.value == $1.value })
-  let arrayDifference = IdentityDifference(from: old, to: new)
-  Benchmark("apply 1,000 changes to 100k: OrderedStore") { benchmark in
-    var store = oldStore
+  let snapshots = { storeSnapshots(count: 100_000, changes: 1_000) }
+  preparedBenchmark(
+    "apply 1,000 changes to 100k: OrderedStore",
+    prepare: {
+      let (old, new) = snapshots()
+      var oldStore = OrderedStore<Int, Item>(minimumCapacity: old.count)
+      for item in old { oldStore[key: item.id] = item }
+      var newStore = OrderedStore<Int, Item>(minimumCapacity: new.count)
+      for item in new { newStore[key: item.id] = item }
+      let difference = IdentityDifference(
+        from: oldStore, to: newStore, id: { $0.key }, contentEquals: { $0.value == $1.value })
+      return (old: oldStore, new: newStore, difference: difference)
+    }
+  ) { benchmark, stores in
+    var store = stores.old
     store[key: -1] = Item(id: -1, content: 0)  // a unique copy, outside the measurement
     store.removeLast()
     benchmark.startMeasurement()
-    store.apply(storeDifference, from: newStore)
+    store.apply(stores.difference, from: stores.new)
     benchmark.stopMeasurement()
     blackHole(store)
   }
-  Benchmark("apply 1,000 changes to 100k: Array") { benchmark in
-    var array = old
+  preparedBenchmark(
+    "apply 1,000 changes to 100k: Array",
+    prepare: {
+      let (old, new) = snapshots()
+      return (old: old, new: new, difference: IdentityDifference(from: old, to: new))
+    }
+  ) { benchmark, arrays in
+    var array = arrays.old
     array.append(Item(id: -1, content: 0))  // a unique copy, outside the measurement
     array.removeLast()
     benchmark.startMeasurement()
-    arrayDifference._apply(to: &array, from: new)  // the same work an array would do
+    arrays.difference._apply(to: &array, from: arrays.new)  // the same work an array would do
     benchmark.stopMeasurement()
     blackHole(array)
   }

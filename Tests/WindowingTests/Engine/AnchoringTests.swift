@@ -145,7 +145,7 @@ struct BatchMeasurementTests {
     arguments: modelTestSeeds)
   func batches(seed: UInt64) {
     var g = SplitMix64(seed: seed)
-    for round in 0..<150 {
+    for round in 0..<sized(50, full: 150) {
       let count = Int.random(in: 1...5_000, using: &g)
       var engine = WindowingEngine(
         layout: VariableLengthLayout(itemCount: count, estimatedLength: 40),

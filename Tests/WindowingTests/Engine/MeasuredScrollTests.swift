@@ -36,7 +36,7 @@ struct MeasuredScrollTests {
 
   @Test(
     "Scrolling 100 pt a frame, measuring the entering rows: what was on screen moves only by the scroll",
-    arguments: [-100.0, 100.0], 0..<6 as Range<UInt64>)
+    arguments: [-100.0, 100.0], randomCases(6).map(UInt64.init))
   func visibleRowsStayPut(step: Double, seed: UInt64) {
     var g = SplitMix64(seed: seed)
     // No overscan: the row entering at the top edge is the first visible
