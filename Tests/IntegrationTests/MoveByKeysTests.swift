@@ -41,9 +41,10 @@ struct MoveByKeysTests {
   /// The rows of `board`, each named uniquely: an item by its value, a
   /// header or footer by its section's id.
   static func rows(_ board: Board) -> [Int] {
-    board.sections.flatMap { section in
-      (section.hasHeader ? [-1_000 - section.id] : []) + Array(section.items.values)
-        + (section.hasFooter ? [-2_000 - section.id] : [])
+    board.sections.flatMap { section -> [Int] in
+      let header: [Int] = section.hasHeader ? [-1_000 - section.id] : []
+      let footer: [Int] = section.hasFooter ? [-2_000 - section.id] : []
+      return header + Array(section.items.values) + footer
     }
   }
 

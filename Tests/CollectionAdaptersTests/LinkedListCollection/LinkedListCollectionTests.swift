@@ -288,11 +288,12 @@ struct LinkedListCollectionTests {
     for _ in 0..<49 { node = node.next! }
     node.next = ListNode(-1, next: node.next)  // insert at position 50
     list.invalidate(from: 50)
-    #expect(Array(list) == Array(0..<50) + [-1] + Array(50..<100))
-    #expect(list.indices.map { list[$0] } == Array(0..<50) + [-1] + Array(50..<100))
+    let expected: [Int] = Array(0..<50) + [-1] + Array(50..<100)
+    #expect(Array(list) == expected)
+    #expect(list.indices.map { list[$0] } == expected)
     #expect(copy.count == 100, "the copy keeps the index it had")
     list.invalidate(from: 10, newCount: 101)
-    #expect(
-      (0..<101).reversed().map { list[$0] } == (Array(0..<50) + [-1] + Array(50..<100)).reversed())
+    let backwards: [Int] = (0..<101).reversed().map { list[$0] }
+    #expect(backwards == Array(expected.reversed()))
   }
 }

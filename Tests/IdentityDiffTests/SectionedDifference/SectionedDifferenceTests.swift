@@ -85,8 +85,9 @@ func countingHashes(
 ) -> (difference: SectionedDifference, hashes: Int) {
   let hashes = CallCounter()
   let difference = SectionedDifference(
-    from: old, to: new, sectionID: { $0.id }, items: { $0.items },
-    itemID: { CountedID(value: $0.id, hashes: hashes) },
+    from: old, to: new, sectionID: { (section: TestSection) in section.id },
+    items: { (section: TestSection) in section.items },
+    itemID: { (item: TestItem) in CountedID(value: item.id, hashes: hashes) },
     sectionContentEquals: { $0.content == $1.content }, itemContentEquals: ==)
   return (difference, hashes.calls)
 }

@@ -87,7 +87,8 @@ struct StreamedReplyTests {
     engine.anchoring = .assistant
     engine.showPrompt(at: 39)
     let room = engine.contentLength - engine.layout.contentLength
-    #expect(room == 39 * 50 + 600 - 40 * 50)
+    let expectedRoom: Double = 39 * 50 + 600 - 40 * 50
+    #expect(room == expectedRoom)
     _ = engine.scroll(toOffset: engine.viewport.offset - 100)
     #expect(engine.prompt == nil)
     #expect(engine.contentLength - engine.layout.contentLength == room - 100)
