@@ -18,6 +18,11 @@ let internalChecks: [SwiftSetting] =
   ? [.define("COLLECTION_ADAPTERS_INTERNAL_CHECKS", .when(configuration: .debug))]
   : []
 
+/// CI's thread-sanitizer run needs only the tests that read from several
+/// threads: with `COLLECTION_ADAPTERS_CONCURRENT_TESTS_ONLY=1` they are the
+/// package's one test target, so the sanitizer does not build the others.
+let concurrentTestsOnly = Context.environment["COLLECTION_ADAPTERS_CONCURRENT_TESTS_ONLY"] == "1"
+
 let package = Package(
   name: "CollectionAdapters",
   // The floors of the public API: `Pager` is `@Observable` (Observation:
@@ -87,32 +92,45 @@ let package = Package(
       dependencies: ["IdentityDiff", "Windowing"],
       path: "Tests/TestSupport"
     ),
+    // Snapshots read from several threads, also run under the thread
+    // sanitizer.
     .testTarget(
-      name: "CollectionAdaptersTests",
-      dependencies: ["CollectionAdapters", "_AdapterInternals", "_TestSupport"],
+      name: "ConcurrentTests",
+      dependencies: ["CollectionAdapters", "Paging", "_AdapterInternals", "_TestSupport"],
       swiftSettings: internalChecks
     ),
-    .testTarget(
-      name: "PagingTests",
-      dependencies: ["Paging", "_TestSupport"],
-      swiftSettings: internalChecks
-    ),
-    .testTarget(
-      name: "IdentityDiffTests",
-      dependencies: ["IdentityDiff", "_TestSupport"]
-    ),
-    .testTarget(
-      name: "WindowingTests",
-      dependencies: ["Windowing", "IdentityDiff", "_TestSupport"],
-      swiftSettings: internalChecks
-    ),
-    // The modules together, as an app composes them: adapters inside a list,
-    // their changes through the UIKit rule checker.
-    .testTarget(
-      name: "IntegrationTests",
-      dependencies: ["CollectionAdapters", "Paging", "Windowing", "IdentityDiff", "_TestSupport"],
-      swiftSettings: internalChecks
-    ),
-  ],
+  ]
+    + (concurrentTestsOnly
+      ? []
+      : [
+        .testTarget(
+          name: "CollectionAdaptersTests",
+          dependencies: ["CollectionAdapters", "_AdapterInternals", "_TestSupport"],
+          swiftSettings: internalChecks
+        ),
+        .testTarget(
+          name: "PagingTests",
+          dependencies: ["Paging", "_TestSupport"],
+          swiftSettings: internalChecks
+        ),
+        .testTarget(
+          name: "IdentityDiffTests",
+          dependencies: ["IdentityDiff", "_TestSupport"]
+        ),
+        .testTarget(
+          name: "WindowingTests",
+          dependencies: ["Windowing", "IdentityDiff", "_TestSupport"],
+          swiftSettings: internalChecks
+        ),
+        // The modules together, as an app composes them: adapters inside a list,
+        // their changes through the UIKit rule checker.
+        .testTarget(
+          name: "IntegrationTests",
+          dependencies: [
+            "CollectionAdapters", "Paging", "Windowing", "IdentityDiff", "_TestSupport",
+          ],
+          swiftSettings: internalChecks
+        ),
+      ]),
   swiftLanguageModes: [.v6]
 )

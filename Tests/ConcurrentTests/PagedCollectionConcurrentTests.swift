@@ -90,3 +90,8 @@ struct PagedCollectionConcurrentTests {
     #expect(corrupted == 0)
   }
 }
+
+/// A loaded row, identified by its position.
+private struct Row: Identifiable, Sendable {
+  var id: Int
+}
