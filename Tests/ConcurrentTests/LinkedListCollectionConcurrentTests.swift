@@ -30,37 +30,31 @@ struct LinkedListCollectionConcurrentTests {
     let list = LinkedListCollection(
       head: head, count: count, checkpointInterval: 16, next: { $0.next },
       element: { $0.value })
-    let failures = await withTaskGroup(of: Int.self) { group in
-      for seed in 0..<8 {
-        group.addTask {
-          var generator = SplitMix64(seed: UInt64(seed))
-          var failures = 0
-          // A scroll by slices first: with a given count, the iterators
-          // build the checkpoints, racing each other.
-          var expected = 0
-          for start in stride(from: 0, to: 5_000, by: 50) {
-            for value in list[start..<start + 50] {
-              if value != expected { failures += 1 }
-              expected += 1
-            }
-          }
-          for _ in 0..<2_000 {
-            let i = Int.random(in: 0..<5_000, using: &generator)
-            if list[i] != i { failures += 1 }
-            // A slice's iterator records checkpoints and leaves the index
-            // where it stopped, under the lock the readers share.
-            let end = Swift.min(5_000, i + Int.random(in: 0..<60, using: &generator))
-            var expected = i
-            for value in list[i..<end] {
-              if value != expected { failures += 1 }
-              expected += 1
-            }
-          }
-          for (i, value) in list.enumerated() where value != i { failures += 1 }
-          return failures
+    let failures = await failuresOfConcurrentReaders { generator in
+      var failures = 0
+      // A scroll by slices first: with a given count, the iterators
+      // build the checkpoints, racing each other.
+      var expected = 0
+      for start in stride(from: 0, to: 5_000, by: 50) {
+        for value in list[start..<start + 50] {
+          if value != expected { failures += 1 }
+          expected += 1
         }
       }
-      return await group.reduce(0, +)
+      for _ in 0..<2_000 {
+        let i = Int.random(in: 0..<5_000, using: &generator)
+        if list[i] != i { failures += 1 }
+        // A slice's iterator records checkpoints and leaves the index
+        // where it stopped, under the lock the readers share.
+        let end = Swift.min(5_000, i + Int.random(in: 0..<60, using: &generator))
+        var expected = i
+        for value in list[i..<end] {
+          if value != expected { failures += 1 }
+          expected += 1
+        }
+      }
+      for (i, value) in list.enumerated() where value != i { failures += 1 }
+      return failures
     }
     #expect(failures == 0)
   }

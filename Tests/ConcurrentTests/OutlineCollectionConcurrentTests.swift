@@ -34,35 +34,29 @@ struct OutlineCollectionConcurrentTests {
     // Every reader walks forwards, backwards, jumps and iterates slices (an
     // iterator leaves the shared cursor at its last row) on copies sharing
     // one cursor: each read must see its own row, whatever the others moved.
-    let failures = await withTaskGroup(of: Int.self) { group in
-      for seed in 0..<8 {
-        group.addTask {
-          var generator = SplitMix64(seed: UInt64(seed))
-          var failures = 0
-          var position = 0
-          for _ in 0..<3_000 {
-            switch Int.random(in: 0..<5, using: &generator) {
-            case 0: position = Int.random(in: 0..<shared.count, using: &generator)
-            case 1: position = Swift.max(0, position - 1)
-            case 2:
-              let end = Swift.min(
-                shared.count, position + Int.random(in: 0..<60, using: &generator))
-              // By iteration (`map` would read by position).
-              var expected = position
-              for row in shared[position..<end] {
-                if row.id != expected { failures += 1 }
-                expected += 1
-              }
-              if expected != end { failures += 1 }
-              position = Swift.max(0, end - 1)
-            default: position = Swift.min(shared.count - 1, position + 1)
-            }
-            if shared[position].id != position { failures += 1 }
+    let failures = await failuresOfConcurrentReaders { generator in
+      var failures = 0
+      var position = 0
+      for _ in 0..<3_000 {
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0: position = Int.random(in: 0..<shared.count, using: &generator)
+        case 1: position = Swift.max(0, position - 1)
+        case 2:
+          let end = Swift.min(
+            shared.count, position + Int.random(in: 0..<60, using: &generator))
+          // By iteration (`map` would read by position).
+          var expected = position
+          for row in shared[position..<end] {
+            if row.id != expected { failures += 1 }
+            expected += 1
           }
-          return failures
+          if expected != end { failures += 1 }
+          position = Swift.max(0, end - 1)
+        default: position = Swift.min(shared.count - 1, position + 1)
         }
+        if shared[position].id != position { failures += 1 }
       }
-      return await group.reduce(0, +)
+      return failures
     }
     #expect(failures == 0)
   }
