@@ -24,9 +24,11 @@ struct PagedCollectionConcurrentTests {
         return Page(items: Array(start..<end), nextKey: end < 400 ? end : nil)
       }))
     pager.refresh()
-    #expect(await eventually { pager.items.count == 20 })
+    await pager.waitUntilIdle()
+    #expect(pager.items.count == 20)
     var corrupted = 0
     for _ in 0..<40 {
+      let requests = pager.requestCount
       let snapshot = pager.items
       corrupted += await withTaskGroup(of: Int.self) { group in
         for _ in 0..<4 {
@@ -44,7 +46,13 @@ struct PagedCollectionConcurrentTests {
         for await bad in group { total += bad }
         return total
       }
-      _ = await eventually { !pager.loadState(of: .append).isLoading }
+      // The readers' index advances reach the pager in tasks on the main
+      // actor, queued before the group ended: they run within a few yields.
+      for _ in 0..<100_000 where pager.requestCount == requests {
+        if pager.loadState(of: .append).isEndReached { break }
+        await Task.yield()
+      }
+      await pager.waitUntilIdle()
       if pager.loadState(of: .append).isEndReached { break }
     }
     #expect(corrupted == 0)

@@ -100,7 +100,8 @@ struct ScrollThroughAdaptersTests {
           nextKey: end < total ? end : nil, itemsBefore: start, itemsAfter: total - end)
       }))
     pager.refresh()
-    #expect(await eventually { pager.items.count == total })
+    await pager.waitUntilIdle()
+    #expect(pager.items.count == total)
     // The windowing engine reports visible ranges to the pager.
     scrollThrough(pager.items, id: { $0 ?? -1 }, step: 400_000) { list in
       list.onVisibilityChange = { update in

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Testing
 import _TestSupport
 
 @_spi(Testing) @testable import Paging
@@ -34,12 +35,14 @@ enum Hostility: CaseIterable, Sendable {
 }
 
 /// A source on the main actor whose loads wait until the test answers them,
-/// in any order, from the rows as they are when answered. Answering runs
-/// the pager's completion on the main actor, so `settle()` (a bounded
-/// number of yields) lets every consequence land before a check.
+/// in any order, from the rows as they are when answered. `settle(_:)`
+/// waits until every load the pager awaits waits here, then lets every
+/// consequence land before a check.
 @MainActor
 final class ScriptedSource {
   struct Pending {
+    /// Which wait this is, for `cancelledWaits`.
+    var wait: Int
     var range: Range<Int>?
     var keyed: PageRequest<Int>?
     var positional: CheckedContinuation<PositionalPage<Row>, any Error>?
@@ -66,6 +69,12 @@ final class ScriptedSource {
   /// A latency on a manual clock for answers at once.
   var latency: (ManualClock, Duration)?
   var pageSize: Int
+  /// The waits in `pending` whose task the pager cancelled: they stay, for
+  /// a test to answer late, but the pager no longer awaits them.
+  private var cancelledWaits: Set<Int> = []
+  private var waitsMade = 0
+  /// Loads sleeping on the latency clock.
+  private var loadsOnClock = 0
 
   init(count: Int, pageSize: Int) {
     rows = (0..<count).map { Row(id: $0) }
@@ -92,11 +101,11 @@ final class ScriptedSource {
   func load(_ range: Range<Int>) async throws -> PositionalPage<Row> {
     asked.append(range)
     if answersAtOnce {
-      if let (clock, latency) = latency { try await clock.sleep(for: latency) }
+      try await sleepForLatency()
       return page(for: range)
     }
-    return try await withCheckedThrowingContinuation { continuation in
-      pending.append(Pending(range: range, positional: continuation))
+    return try await waitForTheTest { wait, continuation in
+      Pending(wait: wait, range: range, positional: continuation)
     }
   }
 
@@ -104,11 +113,34 @@ final class ScriptedSource {
     let start = request.key ?? 0
     asked.append(start..<start + request.size)
     if answersAtOnce {
-      if let (clock, latency) = latency { try await clock.sleep(for: latency) }
+      try await sleepForLatency()
       return page(for: request)
     }
-    return try await withCheckedThrowingContinuation { continuation in
-      pending.append(Pending(keyed: request, keyedContinuation: continuation))
+    return try await waitForTheTest { wait, continuation in
+      Pending(wait: wait, keyed: request, keyedContinuation: continuation)
+    }
+  }
+
+  private func sleepForLatency() async throws {
+    guard let (clock, latency) = latency else { return }
+    loadsOnClock += 1
+    defer { loadsOnClock -= 1 }
+    try await clock.sleep(for: latency)
+  }
+
+  /// Suspends the load in `pending` until the test answers it.
+  private func waitForTheTest<Page>(
+    _ entry: (Int, CheckedContinuation<Page, any Error>) -> Pending
+  ) async throws -> Page {
+    let wait = waitsMade
+    waitsMade += 1
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        pending.append(entry(wait, continuation))
+      }
+    } onCancel: {
+      // The pager cancels its loads on the main actor, synchronously.
+      MainActor.assumeIsolated { _ = self.cancelledWaits.insert(wait) }
     }
   }
 
@@ -181,7 +213,7 @@ final class ScriptedSource {
 
   /// Answers the pending load at `index` from the rows as they are now.
   func respond(_ index: Int = 0, _ hostility: Hostility = .none, by amount: Int = 1) {
-    let entry = pending.remove(at: index)
+    guard let entry = takePending(index) else { return }
     if let range = entry.range {
       entry.positional?.resume(returning: page(for: range, hostility, by: amount))
     } else if let request = entry.keyed {
@@ -195,7 +227,19 @@ final class ScriptedSource {
     let rows = Page(
       items: page.items.map { Row(id: $0) }, previousKey: page.previousKey,
       nextKey: page.nextKey, itemsBefore: page.itemsBefore, itemsAfter: page.itemsAfter)
-    pending.remove(at: index).keyedContinuation?.resume(returning: rows)
+    takePending(index)?.keyedContinuation?.resume(returning: rows)
+  }
+
+  /// Removes the load waiting at `index`; a test that answers a load that
+  /// is not there fails, rather than trapping.
+  private func takePending(_ index: Int) -> Pending? {
+    guard pending.indices.contains(index) else {
+      Issue.record("no load waits at \(index): \(pending.count) wait")
+      return nil
+    }
+    let entry = pending.remove(at: index)
+    cancelledWaits.remove(entry.wait)
+    return entry
   }
 
   /// Answers everything still waiting with a cancellation, so no task is
@@ -206,10 +250,11 @@ final class ScriptedSource {
       entry.keyedContinuation?.resume(throwing: CancellationError())
     }
     pending = []
+    cancelledWaits = []
   }
 
   func fail(_ index: Int = 0) {
-    let entry = pending.remove(at: index)
+    guard let entry = takePending(index) else { return }
     entry.positional?.resume(throwing: LoaderFailure())
     entry.keyedContinuation?.resume(throwing: LoaderFailure())
   }
@@ -220,10 +265,7 @@ final class ScriptedSource {
   }
 
   /// Answers everything waiting, honestly, until nothing waits and the
-  /// pager has no load in flight. A load the pager issued reaches `pending`
-  /// only when its loader runs, which starts on another thread: under load
-  /// that came later than `settle`'s quiet yields, and this returned with
-  /// pages still to walk (seen once in a full `swift test` on 2 cores).
+  /// pager has no load in flight.
   func respondToAll(_ pager: Pager<Int, Row>) async {
     var responses = 0
     // Bounded: a load that never reaches the source ends the wait, and the
@@ -239,19 +281,39 @@ final class ScriptedSource {
     }
   }
 
-  /// Lets the pager's tasks run until nothing the test can see changes.
+  /// Lets the pager's tasks run until every load it awaits waits here and
+  /// nothing the test can see changes.
+  ///
+  /// A load's task reaches the source through another thread (its loader
+  /// is not isolated to the main actor), so yields alone cannot tell a
+  /// load on its way from none: the wait is for the pager's live tasks to
+  /// equal the loads waiting here, which holds only once each has arrived.
   func settle(_ pager: Pager<Int, Row>) async {
     func state() -> [Int] {
       [
         pending.count, pager.requestCount, pager.items.count, pager.loadsInFlight,
-        pager.items.loadedPageCount, pager._discardedResponseCount,
+        pager.items.loadedPageCount, pager._discardedResponseCount, loadsOnClock,
       ]
     }
     var quiet = 0
-    for _ in 0..<500 where quiet < 4 {
+    var yields = 0
+    while quiet < 4 {
       let before = state()
       await Task.yield()
-      quiet = state() == before ? quiet + 1 : 0
+      yields += 1
+      quiet = state() == before && everyLoadWaitsHere(pager) ? quiet + 1 : 0
+      // Far more than a load on its way needs, on any machine.
+      if yields == 10_000_000 {
+        Issue.record("the pager's loads never all reached the source")
+        return
+      }
     }
+  }
+
+  /// Whether each load task the pager has not cancelled or completed waits
+  /// here, for the test or on the latency clock.
+  private func everyLoadWaitsHere(_ pager: Pager<Int, Row>) -> Bool {
+    let waiting = pending.count { !cancelledWaits.contains($0.wait) }
+    return pager._tasks.count == waiting + loadsOnClock
   }
 }
