@@ -167,10 +167,7 @@ final class LoaderTimer: @unchecked Sendable {
   private var total = Duration.zero
   func add(_ duration: Duration) { lock.withLock { total += duration } }
   var nanoseconds: Int {
-    lock.withLock {
-      Int(total.components.seconds) * 1_000_000_000
-        + Int(total.components.attoseconds / 1_000_000_000)
-    }
+    lock.withLock { BenchmarkSupport.nanoseconds(total) }
   }
 }
 

@@ -156,3 +156,10 @@ public struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// A duration in nanoseconds, the wall clock's unit, for a custom metric
+/// that check-ratios.sh compares with the wall clock or another such metric.
+public func nanoseconds(_ duration: Duration) -> Int {
+  Int(duration.components.seconds) * 1_000_000_000
+    + Int(duration.components.attoseconds / 1_000_000_000)
+}

@@ -186,6 +186,28 @@ struct LinkedListCollectionTests {
     }
   }
 
+  @Test(
+    "Windows read by subscript, as ForEach reads them, cost one call to next per row that enters"
+  )
+  func windowReadsBySubscriptCost() {
+    let n = 20_000
+    let (list, counter) = countedList(n, count: n)
+    _ = list[n - 1]  // builds the checkpoints
+    var generator = SplitMix64(seed: 12)
+    for _ in 0..<20 {
+      var start = Int.random(in: 0..<n - 1_100, using: &generator)
+      // The first window may walk from its checkpoint; each next one,
+      // moved by 25 rows, only to its 25 new rows.
+      for position in start..<start + 50 { #expect(list[position] == position) }
+      for frame in 1..<40 {
+        start += 25
+        counter.calls = 0
+        for position in start..<start + 50 { #expect(list[position] == position) }
+        #expect(counter.calls <= 25, "frame \(frame) at \(start): \(counter.calls) calls")
+      }
+    }
+  }
+
   @Test("A slice scrolled upwards costs at most its length plus checkpointInterval calls")
   func sliceScrollUpwardsCost() {
     let n = 5_000
