@@ -29,11 +29,6 @@ let nodeAt: [ListNode] = {
   return result
 }()
 
-/// The time one reader of a side-by-side benchmark spent, in nanoseconds
-/// (the wall clock's unit, so that check-ratios.sh compares them).
-let listTime = BenchmarkMetric.custom("list time", useScalingFactor: false)
-let walkTime = BenchmarkMetric.custom("walk time", useScalingFactor: false)
-
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
@@ -102,48 +97,35 @@ let benchmarks: @Sendable () -> Void = {
     }
     blackHole(sum)
   }
-  // The same two readers side by side in one process, each timed on its
-  // own, their order swapped every iteration: the ratio check-ratios.sh
-  // holds (a ratio of two processes moved by 2x with the process alone).
+  // The same two readers side by side in one process (check-ratios.sh
+  // holds their ratio).
   nonisolated(unsafe) var sideBySideWindows = SeededGenerator(seed: 13)
+  let readers = SideBySide("list time", "walk time")
   Benchmark(
     "window reads by subscript, 40 frames, side by side",
-    configuration: .init(
-      metrics: [.wallClock, listTime, walkTime], warmupIterations: 1,
-      maxDuration: .seconds(2), maxIterations: 1_000)
+    configuration: readers.configuration(maxIterations: 1_000)
   ) { benchmark in
     let list = warm
-    let clock = ContinuousClock()
-    let readers: [(Int) -> Int] = [
-      { start in
-        var sum = 0
-        for frame in 0..<40 {
-          for position in start + 25 * frame..<start + 25 * frame + 50 { sum &+= list[position] }
-        }
-        return sum
-      },
-      { start in
-        var sum = 0
-        for frame in 0..<40 {
-          var node: ListNode? = nodeAt[start + 25 * frame]
+    var timed = readers
+    timed.time(round: benchmark.currentIteration) { reader in
+      var start = Int.random(in: 0..<n - 1_100, using: &sideBySideWindows)
+      var sum = 0
+      for _ in 0..<40 {
+        if reader == 0 {
+          for position in start..<start + 50 { sum &+= list[position] }
+        } else {
+          var node: ListNode? = nodeAt[start]
           for _ in 0..<50 {
             let current = node.unsafelyUnwrapped
             sum &+= current.value
             node = current.next
           }
         }
-        return sum
-      },
-    ]
-    var spent = [Duration.zero, Duration.zero]
-    for reader in benchmark.currentIteration % 2 == 0 ? [0, 1] : [1, 0] {
-      let start = Int.random(in: 0..<n - 1_100, using: &sideBySideWindows)
-      let started = clock.now
-      blackHole(readers[reader](start))
-      spent[reader] += started.duration(to: clock.now)
+        start += 25
+      }
+      blackHole(sum)
     }
-    benchmark.measurement(listTime, nanoseconds(spent[0]))
-    benchmark.measurement(walkTime, nanoseconds(spent[1]))
+    timed.record(in: benchmark)
   }
   Benchmark("last 50 rows of 20k: LinkedListCollection (warm)") { _ in
     var sum = 0

@@ -38,10 +38,6 @@ nonisolated(unsafe) var engine = WindowingEngine(
   viewport: Viewport(length: 800), overscan: Overscan(points: 200))
 nonisolated(unsafe) var offsets: [Double] = (0...n).map { Double($0) * rowLength }
 nonisolated(unsafe) var lengths = [Double](repeating: rowLength, count: n)
-/// The time one host of a side-by-side benchmark spent, in nanoseconds (the
-/// wall clock's unit, so that check-ratios.sh compares them).
-let wholeWindowTime = BenchmarkMetric.custom("whole window time", useScalingFactor: false)
-let changedRowsTime = BenchmarkMetric.custom("changed rows time", useScalingFactor: false)
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -171,11 +167,10 @@ let benchmarks: @Sendable () -> Void = {
   // two hosts run side by side in one process, frame by frame, each report
   // timed on its own: a ratio of two processes moved by 1.7x with the
   // process alone.
+  let hostsSideBySide = SideBySide("whole window time", "changed rows time")
   Benchmark(
     "1,000 frames at 1M rows, the window's heights reported by two hosts side by side",
-    configuration: .init(
-      metrics: [.wallClock, wholeWindowTime, changedRowsTime], warmupIterations: 1,
-      maxDuration: .seconds(2), maxIterations: 100)
+    configuration: hostsSideBySide.configuration(maxIterations: 100)
   ) { benchmark in
     func makeEngine() -> WindowingEngine<VariableLengthLayout> {
       WindowingEngine(
@@ -187,14 +182,11 @@ let benchmarks: @Sendable () -> Void = {
     var hosts = [makeEngine(), makeEngine()]
     // What the changed-only host knows: the rows it has measured.
     var measured = [Bool](repeating: false, count: 1_000_000)
-    var spent = [Duration.zero, Duration.zero]
-    let clock = ContinuousClock()
+    var timed = hostsSideBySide
     benchmark.startMeasurement()
     for frame in 0..<1_000 {
       let offset = hosts[0].viewport.offset + 100
-      // Each frame the other host goes first, so neither reads warmer caches.
-      for host in frame % 2 == 0 ? [0, 1] : [1, 0] {
-        let started = clock.now
+      timed.time(round: frame) { host in
         _ = hosts[host].scroll(toOffset: offset)
         var reported = Array(hosts[host].window)
         if host == 1 {
@@ -202,12 +194,10 @@ let benchmarks: @Sendable () -> Void = {
           for position in reported { measured[position] = true }
         }
         blackHole(hosts[host].setLengths(reported.map { (position: $0, length: real($0)) }))
-        spent[host] += started.duration(to: clock.now)
       }
     }
     benchmark.stopMeasurement()
-    benchmark.measurement(wholeWindowTime, nanoseconds(spent[0]))
-    benchmark.measurement(changedRowsTime, nanoseconds(spent[1]))
+    timed.record(in: benchmark)
   }
   for batched in [false, true] {
     let name = "10,000 measurements of 10k rows (a storm): WindowingEngine, "
