@@ -29,6 +29,32 @@ let nodeAt: [ListNode] = {
   return result
 }()
 
+/// What `ForEach` does as a list scrolls: 40 windows of 50 rows, each 25
+/// rows past the last, read by the list's subscript; their sum.
+@inline(__always)
+func windowsRead(_ list: LinkedListCollection<ListNode, Int>, from start: Int) -> Int {
+  var sum = 0
+  for frame in 0..<40 {
+    for position in start + 25 * frame..<start + 25 * frame + 50 { sum &+= list[position] }
+  }
+  return sum
+}
+
+/// The same windows walked from each one's first node, handed over for free.
+@inline(__always)
+func windowsWalked(from start: Int) -> Int {
+  var sum = 0
+  for frame in 0..<40 {
+    var node: ListNode? = nodeAt[start + 25 * frame]
+    for _ in 0..<50 {
+      let current = node.unsafelyUnwrapped
+      sum &+= current.value
+      node = current.next
+    }
+  }
+  return sum
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
@@ -73,29 +99,11 @@ let benchmarks: @Sendable () -> Void = {
   // the same rows from each window's first node, handed over for free.
   nonisolated(unsafe) var listWindows = SeededGenerator(seed: 12)
   Benchmark("window reads by subscript, 40 frames: LinkedListCollection") { _ in
-    let list = warm
-    var sum = 0
-    var start = Int.random(in: 0..<n - 1_100, using: &listWindows)
-    for _ in 0..<40 {
-      for position in start..<start + 50 { sum &+= list[position] }
-      start += 25
-    }
-    blackHole(sum)
+    blackHole(windowsRead(warm, from: Int.random(in: 0..<n - 1_100, using: &listWindows)))
   }
   nonisolated(unsafe) var walkWindows = SeededGenerator(seed: 12)
   Benchmark("window reads by subscript, 40 frames: direct node walk") { _ in
-    var sum = 0
-    var start = Int.random(in: 0..<n - 1_100, using: &walkWindows)
-    for _ in 0..<40 {
-      var node: ListNode? = nodeAt[start]
-      for _ in 0..<50 {
-        let current = node.unsafelyUnwrapped
-        sum &+= current.value
-        node = current.next
-      }
-      start += 25
-    }
-    blackHole(sum)
+    blackHole(windowsWalked(from: Int.random(in: 0..<n - 1_100, using: &walkWindows)))
   }
   // The same two readers side by side in one process (check-ratios.sh
   // holds their ratio).
@@ -108,22 +116,8 @@ let benchmarks: @Sendable () -> Void = {
     let list = warm
     var timed = readers
     timed.time(round: benchmark.currentIteration) { reader in
-      var start = Int.random(in: 0..<n - 1_100, using: &sideBySideWindows)
-      var sum = 0
-      for _ in 0..<40 {
-        if reader == 0 {
-          for position in start..<start + 50 { sum &+= list[position] }
-        } else {
-          var node: ListNode? = nodeAt[start]
-          for _ in 0..<50 {
-            let current = node.unsafelyUnwrapped
-            sum &+= current.value
-            node = current.next
-          }
-        }
-        start += 25
-      }
-      blackHole(sum)
+      let start = Int.random(in: 0..<n - 1_100, using: &sideBySideWindows)
+      blackHole(reader == 0 ? windowsRead(list, from: start) : windowsWalked(from: start))
     }
     timed.record(in: benchmark)
   }
