@@ -22,12 +22,15 @@ let benchmarkDependencies: [Target.Dependency] = [
   "BenchmarkSupport",
 ]
 
+// Each suite declares its own entry point (a `BenchmarkRunnerHooks` type)
+// rather than taking it from package-benchmark's build-tool plugin, which
+// writes its file anew at every build and so made each `swift package
+// benchmark` run compile every suite it ran again.
 func suite(_ name: String) -> Target {
   .executableTarget(
     name: name,
     dependencies: benchmarkDependencies,
-    path: "Benchmarks/\(name)",
-    plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    path: "Benchmarks/\(name)"
   )
 }
 
@@ -63,8 +66,7 @@ let package = Package(
     .executableTarget(
       name: "SQLitePaging",
       dependencies: benchmarkDependencies + [.product(name: "GRDB", package: "GRDB.swift")],
-      path: "Benchmarks/SQLitePaging",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+      path: "Benchmarks/SQLitePaging"
     ),
   ],
   swiftLanguageModes: [.v6]

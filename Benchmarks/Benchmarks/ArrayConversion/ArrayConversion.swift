@@ -170,3 +170,9 @@ func loadedPagedItems() async -> PagedCollection<Int> {
   }
   return pager.items
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum ArrayConversionSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

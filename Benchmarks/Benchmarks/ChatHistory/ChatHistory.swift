@@ -101,3 +101,9 @@ func unlink(_ head: ListNode) {
     current.next = nil
   }
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum ChatHistorySuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

@@ -330,3 +330,9 @@ let sectionedBenchmarks: @Sendable () -> Void = {
     blackHole(array)
   }
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum DiffSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

@@ -134,3 +134,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   measureCountsOnceIfAsked()
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum LinkedListSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

@@ -354,3 +354,9 @@ func loadedPager(_ rows: Int) async -> Pager<Int, Message> {
   await pager.load(rows / 2..<rows / 2 + 20)
   return pager
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum ListMutationsSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

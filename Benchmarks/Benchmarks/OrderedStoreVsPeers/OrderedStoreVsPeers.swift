@@ -357,3 +357,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   measureCountsOnceIfAsked()
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum OrderedStoreVsPeersSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

@@ -267,3 +267,9 @@ func relink(_ folder: TreeNode, from: TreeNode, to: TreeNode) {
   to.children!.append(folder)
   if folder !== to.children!.last { fatalError("the fixture changed") }
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum OutlineSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

@@ -62,3 +62,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   measureCountsOnceIfAsked()
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum PagingTriggersSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

@@ -387,3 +387,9 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(pageLoads, await pager.requestCount - before)
   }
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum SQLitePagingSuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}

@@ -217,3 +217,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   measureCountsOnceIfAsked()
 }
+
+/// The suite's entry point: package-benchmark's runner, registering `benchmarks`.
+@main
+enum WindowingQuerySuite: BenchmarkRunnerHooks {
+  static func registerBenchmarks() { benchmarks() }
+}
