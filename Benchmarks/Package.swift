@@ -23,9 +23,9 @@ let benchmarkDependencies: [Target.Dependency] = [
 ]
 
 // Each suite declares its own entry point (a `BenchmarkRunnerHooks` type)
-// rather than taking it from package-benchmark's build-tool plugin, which
-// writes its file anew at every build and so made each `swift package
-// benchmark` run compile every suite it ran again.
+// rather than taking it from package-benchmark's build-tool plugin: that
+// plugin writes its file anew at every build, so every `swift package
+// benchmark` run would compile each suite it runs again.
 func suite(_ name: String) -> Target {
   .executableTarget(
     name: name,
